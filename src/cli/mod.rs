@@ -1,0 +1,116 @@
+//! The command line (SPEC §11): one binary, one subcommand per debugging aid or tool.
+//!
+//! Each subcommand lives in its own file and only parses, calls the library and prints.
+//! Errors go to stderr with exit status 2.
+
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+use shakmaty::Chess;
+use thiserror::Error;
+
+use crate::notation::{self, NotationError};
+use crate::rules::{self, FenError, Game};
+
+mod perft;
+
+/// Mac Hack VI (Greenblatt, MIT 1967), brought back.
+#[derive(Debug, Parser)]
+#[command(name = "machack", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Count the leaf nodes of the legal move tree (prints `nodes N` last).
+    Perft(perft::PerftArgs),
+}
+
+/// The position a subcommand works on: `--fen` (default: the start position), then
+/// `--moves` in any notation. `--moves` takes the rest of the line.
+#[derive(Debug, Clone, Args, Default)]
+pub struct PositionArgs {
+    /// Starting position as FEN (default: the standard start).
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Moves in any notation (descriptive, SAN or coordinates), applied after the FEN;
+    /// takes every remaining argument.
+    #[arg(long, num_args = 1.., allow_hyphen_values = true)]
+    pub moves: Vec<String>,
+}
+
+/// An error that ends a subcommand: printed on stderr, exit status 2.
+#[derive(Debug, Error)]
+pub enum CliError {
+    #[error(transparent)]
+    Fen(#[from] FenError),
+    /// A move of `--moves` or of the input could not be played.
+    #[error("move {number} ('{text}'): {source}")]
+    Move {
+        number: usize,
+        text: String,
+        source: NotationError,
+    },
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    #[error("{0}")]
+    Usage(String),
+}
+
+impl PositionArgs {
+    /// The root position (the `--fen` or the start), warnings printed on stderr.
+    pub fn root(&self) -> Result<Chess, CliError> {
+        match &self.fen {
+            None => Ok(Chess::default()),
+            Some(fen) => {
+                let (pos, warnings) = rules::parse_fen(fen)?;
+                for w in warnings {
+                    eprintln!("machack: warning: {w}");
+                }
+                Ok(pos)
+            }
+        }
+    }
+
+    /// The game: the root position with `--moves` played.
+    pub fn game(&self) -> Result<Game, CliError> {
+        let mut game = Game::new(self.root()?);
+        for (i, text) in self.moves.iter().enumerate() {
+            play_text(&mut game, i + 1, text)?;
+        }
+        Ok(game)
+    }
+}
+
+/// Reads `text` as a move in the game's position and plays it; `number` (1-based, in
+/// the order given) goes into the error.
+pub fn play_text(game: &mut Game, number: usize, text: &str) -> Result<(), CliError> {
+    let m = notation::read_move(game.position(), text).map_err(|source| CliError::Move {
+        number,
+        text: text.to_string(),
+        source,
+    })?;
+    game.play(m);
+    Ok(())
+}
+
+/// Runs the command line; the binary's `main`.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Some(Command::Perft(args)) => perft::run(&args),
+        None => {
+            use clap::CommandFactory;
+            Cli::command().print_help().map_err(CliError::from)
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("machack: error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

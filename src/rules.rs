@@ -1,0 +1,318 @@
+//! The rules of chess: our thin layer over `shakmaty`.
+//!
+//! shakmaty knows the rules (legal moves, FEN, Zobrist keys); this module adds what a game
+//! needs on top: the move history and the history of position keys that the repetition
+//! rules (SPEC §10) read, and a FEN reader that is lenient where real test suites need it
+//! and strict where play would break. It deliberately does no move generation of its own.
+
+use shakmaty::fen::Fen;
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{
+    CastlingMode, Chess, EnPassantMode, FromSetup, Move, Position, PositionError,
+    PositionErrorKinds,
+};
+use thiserror::Error;
+
+/// The standard starting position.
+pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// Why a FEN could not be read or could not be played from.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum FenError {
+    /// A field of the FEN text is malformed; names the field.
+    #[error("malformed FEN: {field} field is invalid in '{fen}'")]
+    Field { field: &'static str, fen: String },
+    /// The text reads, but the position cannot be played.
+    #[error("unplayable FEN '{fen}': {reason}")]
+    Unplayable { reason: String, fen: String },
+}
+
+/// Something a lenient FEN reading repaired and the user should hear about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FenWarning {
+    /// Castling rights that no legal game could have (king or rook not at home) were dropped.
+    DroppedCastlingRights,
+    /// An en passant square that no double step could have made was dropped.
+    DroppedEnPassantSquare,
+}
+
+impl std::fmt::Display for FenWarning {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            FenWarning::DroppedCastlingRights => {
+                "castling rights that cannot be valid were dropped"
+            }
+            FenWarning::DroppedEnPassantSquare => {
+                "an en passant square that cannot be valid was dropped"
+            }
+        })
+    }
+}
+
+/// Reads a FEN (an EPD's first four fields are accepted too: clocks default to 0 and 1).
+///
+/// Accepts positions shakmaty calls "impossible check" (test suites hold some) and drops
+/// castling rights or en passant squares that cannot be valid, reporting that as a warning.
+/// Rejects what cannot be played: no king, too many kings, pawns on the first or last rank,
+/// or the side not to move in check.
+pub fn parse_fen(text: &str) -> Result<(Chess, Vec<FenWarning>), FenError> {
+    let text = text.trim();
+    let fen: Fen = text.parse().map_err(|e| FenError::Field {
+        field: fen_field_name(&e),
+        fen: text.to_string(),
+    })?;
+    let mut warnings = Vec::new();
+    let err = match Chess::from_setup(fen.into_setup(), CastlingMode::Standard) {
+        Ok(pos) => return Ok((pos, warnings)),
+        Err(err) => err,
+    };
+    let kinds = err.kinds();
+    let fatal = PositionErrorKinds::EMPTY_BOARD
+        | PositionErrorKinds::MISSING_KING
+        | PositionErrorKinds::TOO_MANY_KINGS
+        | PositionErrorKinds::PAWNS_ON_BACKRANK
+        | PositionErrorKinds::OPPOSITE_CHECK
+        | PositionErrorKinds::VARIANT;
+    if kinds.intersects(fatal) {
+        return Err(FenError::Unplayable {
+            reason: unplayable_reason(kinds),
+            fen: text.to_string(),
+        });
+    }
+    if kinds.contains(PositionErrorKinds::INVALID_CASTLING_RIGHTS) {
+        warnings.push(FenWarning::DroppedCastlingRights);
+    }
+    if kinds.contains(PositionErrorKinds::INVALID_EP_SQUARE) {
+        warnings.push(FenWarning::DroppedEnPassantSquare);
+    }
+    let pos = err
+        .ignore_invalid_castling_rights()
+        .or_else(PositionError::ignore_invalid_ep_square)
+        .or_else(PositionError::ignore_impossible_check)
+        .or_else(PositionError::ignore_too_much_material)
+        .map_err(|e| FenError::Unplayable {
+            reason: unplayable_reason(e.kinds()),
+            fen: text.to_string(),
+        })?;
+    Ok((pos, warnings))
+}
+
+fn fen_field_name(e: &shakmaty::fen::ParseFenError) -> &'static str {
+    use shakmaty::fen::ParseFenError as E;
+    match e {
+        E::InvalidBoard | E::InvalidPocket => "piece placement (1st)",
+        E::InvalidTurn => "side to move (2nd)",
+        E::InvalidCastling => "castling (3rd)",
+        E::InvalidEpSquare => "en passant (4th)",
+        E::InvalidHalfmoveClock => "halfmove clock (5th)",
+        E::InvalidFullmoves => "fullmove number (6th)",
+        E::InvalidRemainingChecks | E::InvalidFen => "overall layout",
+    }
+}
+
+fn unplayable_reason(kinds: PositionErrorKinds) -> String {
+    let mut reasons = Vec::new();
+    if kinds.contains(PositionErrorKinds::EMPTY_BOARD) {
+        reasons.push("the board is empty");
+    }
+    if kinds.contains(PositionErrorKinds::MISSING_KING) {
+        reasons.push("a side has no king");
+    }
+    if kinds.contains(PositionErrorKinds::TOO_MANY_KINGS) {
+        reasons.push("a side has more than one king");
+    }
+    if kinds.contains(PositionErrorKinds::PAWNS_ON_BACKRANK) {
+        reasons.push("pawns stand on the first or last rank");
+    }
+    if kinds.contains(PositionErrorKinds::OPPOSITE_CHECK) {
+        reasons.push("the side not to move is in check");
+    }
+    if reasons.is_empty() {
+        reasons.push("the position is not legal chess");
+    }
+    reasons.join("; ")
+}
+
+/// The Zobrist key that identifies a position for the repetition rules (FIDE 9.2.3): en
+/// passant counts only when a capture is really legal. Matches the Polyglot book keys.
+pub fn position_key(pos: &Chess) -> u64 {
+    pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
+}
+
+/// The key after `m`, updated incrementally where shakmaty can and recomputed otherwise.
+/// `after` must be `pos` with `m` played.
+pub fn key_after(pos: &Chess, key: u64, m: Move, after: &Chess) -> u64 {
+    pos.update_zobrist_hash(Zobrist64(key), m, EnPassantMode::Legal)
+        .map_or_else(|| position_key(after), |k| k.0)
+}
+
+/// A game: the starting position, every move played since, and the key of every position
+/// reached (`keys()[0]` is the start, `keys()[i]` the position after `i` moves).
+#[derive(Debug, Clone)]
+pub struct Game {
+    start: Chess,
+    positions: Vec<Chess>,
+    moves: Vec<Move>,
+    keys: Vec<u64>,
+}
+
+impl Default for Game {
+    fn default() -> Self {
+        Game::new(Chess::default())
+    }
+}
+
+impl Game {
+    /// A game starting from `start`.
+    pub fn new(start: Chess) -> Game {
+        let key = position_key(&start);
+        Game {
+            positions: vec![start.clone()],
+            start,
+            moves: Vec::new(),
+            keys: vec![key],
+        }
+    }
+
+    /// The position the game started from.
+    pub fn start(&self) -> &Chess {
+        &self.start
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Chess {
+        self.positions.last().expect("a game always has a position")
+    }
+
+    /// The key of the current position.
+    pub fn key(&self) -> u64 {
+        *self.keys.last().expect("a game always has a key")
+    }
+
+    /// The moves played from the start.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The key of every position of the game, the start first.
+    pub fn keys(&self) -> &[u64] {
+        &self.keys
+    }
+
+    /// The position after `ply` moves (0 = the start).
+    pub fn position_at(&self, ply: usize) -> Option<&Chess> {
+        self.positions.get(ply)
+    }
+
+    /// Plays a move, which must be legal in the current position; returns false (and plays
+    /// nothing) if it is not.
+    pub fn play(&mut self, m: Move) -> bool {
+        let pos = self.position();
+        if !pos.is_legal(m) {
+            return false;
+        }
+        let mut after = pos.clone();
+        after.play_unchecked(m);
+        let key = key_after(pos, self.key(), m, &after);
+        self.positions.push(after);
+        self.keys.push(key);
+        self.moves.push(m);
+        true
+    }
+
+    /// Takes back the last move, if any, and returns it.
+    pub fn undo(&mut self) -> Option<Move> {
+        let m = self.moves.pop()?;
+        self.positions.pop();
+        self.keys.pop();
+        Some(m)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_position_reads_and_keys_match_polyglot() {
+        let (pos, warnings) = parse_fen(START_FEN).unwrap();
+        assert!(warnings.is_empty());
+        // The Polyglot reference key of the start position.
+        assert_eq!(position_key(&pos), 0x463b96181691fc9c);
+    }
+
+    #[test]
+    fn malformed_fields_are_named() {
+        let cases = [
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",
+                "piece placement",
+            ),
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+                "side to move",
+            ),
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQxq - 0 1",
+                "castling",
+            ),
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq z9 0 1",
+                "en passant",
+            ),
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1",
+                "halfmove",
+            ),
+        ];
+        for (fen, field) in cases {
+            let err = parse_fen(fen).unwrap_err().to_string();
+            assert!(err.contains(field), "{fen}: {err}");
+        }
+    }
+
+    #[test]
+    fn unplayable_positions_say_why() {
+        let cases = [
+            ("8/8/8/8/8/8/8/4K3 w - - 0 1", "no king"),
+            ("4k3/8/8/8/8/8/8/4K2P w - - 0 1", "first or last rank"),
+            ("4k3/4Q3/8/8/8/8/8/4K3 w - - 0 1", "not to move is in check"),
+        ];
+        for (fen, why) in cases {
+            let err = parse_fen(fen).unwrap_err().to_string();
+            assert!(err.contains(why), "{fen}: {err}");
+        }
+    }
+
+    #[test]
+    fn impossible_castling_rights_are_dropped_with_a_warning() {
+        let (pos, warnings) = parse_fen("4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1").unwrap();
+        assert_eq!(warnings, vec![FenWarning::DroppedCastlingRights]);
+        assert!(pos.castles().is_empty());
+    }
+
+    #[test]
+    fn impossible_check_is_accepted() {
+        // Two sliding checkers on one line: shakmaty calls it impossible, suites hold such.
+        let fen = "4k3/8/8/8/8/8/8/R2rK2r w - - 0 1";
+        assert!(parse_fen(fen).is_ok());
+    }
+
+    #[test]
+    fn incremental_keys_match_keys_from_scratch() {
+        let mut game = Game::default();
+        for uci in [
+            "e2e4", "d7d5", "e4d5", "e7e5", "d5e6", "e8e7", "g1f3", "g8f6",
+        ] {
+            let m = uci
+                .parse::<shakmaty::uci::UciMove>()
+                .unwrap()
+                .to_move(game.position())
+                .unwrap();
+            assert!(game.play(m));
+            assert_eq!(game.key(), position_key(game.position()), "after {uci}");
+        }
+        assert_eq!(game.undo().map(|m| m.to().to_string()), Some("f6".into()));
+        assert_eq!(game.keys().len(), 8);
+    }
+}
