@@ -5,7 +5,12 @@
 //! `rules` (the board, our layer over shakmaty), `notation` (English descriptive
 //! notation), `perft` (the move-generation floor), and the command line in `cli`.
 
+pub mod attack;
 pub mod cli;
+pub mod eval;
+pub mod feedover;
 pub mod notation;
 pub mod perft;
+pub mod plausible;
+pub mod repetition;
 pub mod rules;
