@@ -14,3 +14,4 @@ pub mod perft;
 pub mod plausible;
 pub mod repetition;
 pub mod rules;
+pub mod search;
