@@ -7,11 +7,14 @@
 
 pub mod attack;
 pub mod cli;
+pub mod engine;
 pub mod eval;
 pub mod feedover;
 pub mod notation;
 pub mod perft;
 pub mod plausible;
+pub mod protocol;
 pub mod repetition;
 pub mod rules;
 pub mod search;
+pub mod timeman;
