@@ -159,10 +159,9 @@ impl Analysis {
     /// `color`'s least valuable piece that can capture on `sq` (pinned attackers off the
     /// line excluded), with its role.
     pub fn least_valuable_attacker(&self, sq: Square, color: Color) -> Option<(Square, Role)> {
-        let att = self.all_attackers(sq, self.board.occupied())
-            & self.board.by_color(color)
-            & !self.pin_excluded(sq);
-        self.cheapest(att)
+        let occ = self.board.occupied();
+        let att = self.all_attackers(sq, occ) & self.board.by_color(color);
+        self.cheapest_capturer(att, color, sq, occ)
     }
 
     /// Static exchange on `sq`: what `by` gains by starting to capture the piece on `sq`
@@ -257,8 +256,7 @@ impl Analysis {
         occ: Bitboard,
     ) -> bool {
         let _ = from;
-        let enemy =
-            self.all_attackers(to, occ) & self.board.by_color(!mover) & !self.pin_excluded(to);
+        let enemy = self.all_attackers(to, occ) & self.board.by_color(!mover);
         if enemy.is_empty() {
             return true;
         }
@@ -294,15 +292,54 @@ impl Analysis {
         excluded
     }
 
-    /// The cheapest piece among `set`, with its role.
+    /// Whether `side`'s piece on `from`, moving to `to` with occupancy `occ`, would open a
+    /// line from an enemy slider to its own king (a pin as it stands at this moment of the
+    /// exchange: a pinner that has left or been taken pins no more).
     #[inline]
-    fn cheapest(&self, set: Bitboard) -> Option<(Square, Role)> {
+    fn exposes_king(&self, from: Square, to: Square, side: Color, occ: Bitboard) -> bool {
+        let Some(king) = self.board.king_of(side) else {
+            return false;
+        };
+        let line = ray(king, from);
+        if line.is_empty() || line.contains(to) {
+            return false;
+        }
+        let after = (occ & !Bitboard::from(from)) | Bitboard::from(to);
+        let b = &self.board;
+        let them = b.by_color(!side) & occ & !Bitboard::from(to);
+        let snipers = (rook_attacks(king, after) & b.rooks_and_queens())
+            | (bishop_attacks(king, after) & b.bishops_and_queens());
+        (snipers & them & line).any()
+    }
+
+    /// `side`'s cheapest piece among `set` that may legally capture on `sq` with
+    /// occupancy `occ`: not pinned against its king off the line, and a king only onto a
+    /// square the other side no longer attacks.
+    #[inline]
+    fn cheapest_capturer(
+        &self,
+        set: Bitboard,
+        side: Color,
+        sq: Square,
+        occ: Bitboard,
+    ) -> Option<(Square, Role)> {
         if set.is_empty() {
             return None;
         }
         for role in CHEAPEST_FIRST {
-            if let Some(sq) = (set & self.board.by_role(role)).first() {
-                return Some((sq, role));
+            for from in set & self.board.by_role(role) {
+                if role == Role::King {
+                    let guards = self.all_attackers(sq, occ & !Bitboard::from(from))
+                        & self.board.by_color(!side);
+                    return if guards.is_empty() {
+                        Some((from, role))
+                    } else {
+                        None
+                    };
+                }
+                if !self.exposes_king(from, sq, side, occ) {
+                    return Some((from, role));
+                }
             }
         }
         None
@@ -312,22 +349,19 @@ impl Analysis {
     /// `target_value` on `sq`, occupancy `occ`, both sides free to stop (≥ 0).
     fn swap(&self, sq: Square, target_value: i32, by: Color, occ: Bitboard) -> i32 {
         let board = &self.board;
-        let allowed = !self.pin_excluded(sq);
         let promotes = matches!(sq.rank(), Rank::First | Rank::Eighth);
         let mut occ = occ;
-        let mut att = self.all_attackers(sq, occ) & allowed;
+        let mut att = self.all_attackers(sq, occ);
         let mut gains = [0i32; MAX_EXCHANGE];
         let mut depth = 0;
         let mut on_square = target_value;
         let mut side = by;
         while depth < MAX_EXCHANGE {
-            let Some((from, role)) = self.cheapest(att & board.by_color(side)) else {
+            let Some((from, role)) =
+                self.cheapest_capturer(att & board.by_color(side), side, sq, occ)
+            else {
                 break;
             };
-            if role == Role::King && (att & board.by_color(!side)).any() {
-                // The king may not capture into a defended square.
-                break;
-            }
             let mut captured = on_square;
             on_square = piece_value(role);
             if role == Role::Pawn && promotes {
@@ -343,7 +377,7 @@ impl Analysis {
             if matches!(role, Role::Rook | Role::Queen) {
                 att |= rook_attacks(sq, occ) & board.rooks_and_queens();
             }
-            att &= occ & allowed;
+            att &= occ;
             side = !side;
         }
         if depth == 0 {
@@ -429,8 +463,7 @@ impl Analysis {
         if att.is_empty() {
             return false;
         }
-        let att = att & !self.pin_excluded(sq);
-        match self.cheapest(att) {
+        match self.cheapest_capturer(att, !color, sq, occ) {
             None => false,
             // Taking with a cheaper piece gains at least the difference.
             Some((_, role)) if piece_value(role) < value && role != Role::King => true,
