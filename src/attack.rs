@@ -50,6 +50,8 @@ pub struct Analysis {
     board: Board,
     /// Squares attacked by each side (pseudo-attacks, pins ignored).
     attacked: [Bitboard; 2],
+    /// Squares attacked by each side's bishops, rooks and queens.
+    slider_attacked: [Bitboard; 2],
     /// Pieces of each side pinned against their own king.
     king_pinned: [Bitboard; 2],
     en_prise: [Bitboard; 2],
@@ -69,13 +71,16 @@ impl Analysis {
         let mut a = Analysis {
             board: board.clone(),
             attacked: [Bitboard::EMPTY; 2],
+            slider_attacked: [Bitboard::EMPTY; 2],
             king_pinned: [Bitboard::EMPTY; 2],
             en_prise: [Bitboard::EMPTY; 2],
             pinned: [Bitboard::EMPTY; 2],
             trapped: [Bitboard::EMPTY; 2],
         };
         for color in Color::ALL {
-            a.attacked[color as usize] = a.compute_attacked(color);
+            let (all, sliders) = a.compute_attacked(color);
+            a.attacked[color as usize] = all;
+            a.slider_attacked[color as usize] = sliders;
             a.king_pinned[color as usize] = a.compute_king_pins(color);
         }
         for color in Color::ALL {
@@ -391,7 +396,8 @@ impl Analysis {
         gains[0].max(0)
     }
 
-    fn compute_attacked(&self, color: Color) -> Bitboard {
+    /// Every square `color` attacks, and those its sliders attack.
+    fn compute_attacked(&self, color: Color) -> (Bitboard, Bitboard) {
         let b = &self.board;
         let ours = b.by_color(color);
         let occ = b.occupied();
@@ -409,16 +415,17 @@ impl Analysis {
         for sq in b.knights() & ours {
             att |= knight_attacks(sq);
         }
-        for sq in b.bishops_and_queens() & ours {
-            att |= bishop_attacks(sq, occ);
-        }
-        for sq in b.rooks_and_queens() & ours {
-            att |= rook_attacks(sq, occ);
-        }
         for sq in b.kings() & ours {
             att |= king_attacks(sq);
         }
-        att
+        let mut sliders = Bitboard::EMPTY;
+        for sq in b.bishops_and_queens() & ours {
+            sliders |= bishop_attacks(sq, occ);
+        }
+        for sq in b.rooks_and_queens() & ours {
+            sliders |= rook_attacks(sq, occ);
+        }
+        (att | sliders, sliders)
     }
 
     fn compute_king_pins(&self, color: Color) -> Bitboard {
@@ -443,14 +450,19 @@ impl Analysis {
     fn compute_en_prise(&self, color: Color) -> Bitboard {
         let b = &self.board;
         let occ = b.occupied();
+        let candidates = b.by_color(color) & self.attacked[!color as usize];
         let mut result = Bitboard::EMPTY;
-        for sq in b.by_color(color) & !b.kings() {
-            if !self.attacked[!color as usize].contains(sq) {
-                continue;
-            }
-            let Some(role) = b.role_at(sq) else { continue };
-            if self.piece_en_prise(sq, piece_value(role), color, occ) {
-                result.add(sq);
+        for role in [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+        ] {
+            for sq in candidates & b.by_role(role) {
+                if self.piece_en_prise(sq, piece_value(role), color, occ) {
+                    result.add(sq);
+                }
             }
         }
         result
@@ -472,30 +484,52 @@ impl Analysis {
     }
 
     /// Pieces of `color` whose move would discover an attack that renders another of its
-    /// pieces (not the king) en prise that is not en prise now.
+    /// pieces (not the king) en prise that is not en prise now. Found from each enemy
+    /// slider: our pieces it hits, and what stands right behind each of them.
     fn compute_pins(&self, color: Color) -> Bitboard {
         let b = &self.board;
         let occ = b.occupied();
-        let ours = b.by_color(color);
+        let ours = b.by_color(color) & !b.kings();
+        let targets = ours & !self.en_prise[color as usize];
         let them = b.by_color(!color);
-        let enemy_rq = b.rooks_and_queens() & them;
-        let enemy_bq = b.bishops_and_queens() & them;
         let mut pins = Bitboard::EMPTY;
-        for q in ours & !b.kings() & !self.en_prise[color as usize] {
-            let snipers = (rook_attacks(q, Bitboard::EMPTY) & enemy_rq)
-                | (bishop_attacks(q, Bitboard::EMPTY) & enemy_bq);
-            for s in snipers {
-                let blockers = shakmaty::attacks::between(q, s) & occ;
-                if blockers.more_than_one() || !(blockers & ours).any() {
+        for s in b.sliders() & them {
+            let role = b.role_at(s);
+            for diagonal in [true, false] {
+                let fits = match role {
+                    Some(Role::Queen) => true,
+                    Some(Role::Bishop) => diagonal,
+                    Some(Role::Rook) => !diagonal,
+                    _ => false,
+                };
+                if !fits {
                     continue;
                 }
-                let Some(p) = blockers.first() else { continue };
-                if pins.contains(p) {
+                let lines = |o: Bitboard| {
+                    if diagonal {
+                        bishop_attacks(s, o)
+                    } else {
+                        rook_attacks(s, o)
+                    }
+                };
+                let hit = lines(occ);
+                let blockers = hit & ours & !pins;
+                if blockers.is_empty() {
                     continue;
                 }
-                let Some(role) = b.role_at(q) else { continue };
-                if self.piece_en_prise(q, piece_value(role), color, occ & !Bitboard::from(p)) {
-                    pins.add(p);
+                let behind = lines(occ & !blockers) & !hit & targets;
+                for q in behind {
+                    let p = shakmaty::attacks::between(s, q) & blockers;
+                    let Some(p_sq) = p.single_square() else {
+                        continue;
+                    };
+                    if pins.contains(p_sq) {
+                        continue;
+                    }
+                    let Some(q_role) = b.role_at(q) else { continue };
+                    if self.piece_en_prise(q, piece_value(q_role), color, occ & !p) {
+                        pins.add(p_sq);
+                    }
                 }
             }
         }
@@ -529,6 +563,13 @@ impl Analysis {
                     && let Some(k) = king
                 {
                     targets &= ray(k, from);
+                }
+                // A square the enemy does not attack is safe, unless leaving `from` opens a
+                // line for an enemy slider.
+                if (targets & !self.attacked[!color as usize]).any()
+                    && !self.slider_attacked[!color as usize].contains(from)
+                {
+                    continue;
                 }
                 let value = piece_value(role);
                 let base = occ & !Bitboard::from(from);
