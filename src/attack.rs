@@ -18,10 +18,15 @@
 //! - **trapped**: the piece has no safe move.
 //!
 //! The analysis looks at the board only, not at whose turn it is, so it describes both
-//! sides alike. Deliberate simplifications: en passant captures are not part of an
-//! exchange; the pins against the king are taken from the position before the exchange
-//! starts; a side's moves are judged for *trapped* as if its king were not in check (pins
-//! against the king are respected). Everything is allocation-free.
+//! sides alike. A pin against the king is judged as it stands at each step of an exchange
+//! (a pinner that has captured or been captured pins no more). Deliberate
+//! simplifications: en passant captures are not part of an exchange; checks are ignored
+//! (a capture that discovers check still allows the recapture, and a side's moves are
+//! judged for *trapped* as if its king were not in check, pins against the king
+//! respected); each side spends its least valuable piece first, the king last. The
+//! brute-force test (`tests/attack_bruteforce.rs`) measures what these cost: about one
+//! attacked piece in 700 is judged differently from playing out every legal capture.
+//! Everything is allocation-free; about 0.7 µs per position.
 
 use shakmaty::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, ray, rook_attacks,
