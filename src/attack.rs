@@ -367,8 +367,16 @@ impl Analysis {
         let mut on_square = target_value;
         let mut side = by;
         while depth < MAX_EXCHANGE {
-            let Some((from, role)) =
-                self.cheapest_capturer(att & board.by_color(side), side, sq, occ)
+            let mine = att & board.by_color(side);
+            // A king that may capture ends the exchange with the most this side can get
+            // (nothing of the other side can recapture), so it goes first when it can.
+            let king_capture = (mine & board.kings()).first().filter(|&k| {
+                (self.all_attackers(sq, occ & !Bitboard::from(k)) & board.by_color(!side))
+                    .is_empty()
+            });
+            let Some((from, role)) = king_capture
+                .map(|k| (k, Role::King))
+                .or_else(|| self.cheapest_capturer(mine, side, sq, occ))
             else {
                 break;
             };
