@@ -236,13 +236,7 @@ impl Analysis {
         };
         let to = m.to();
         let on_square = piece_value(m.promotion().unwrap_or(m.role()));
-        self.safe_target(
-            from,
-            to,
-            on_square,
-            mover,
-            self.occupancy_after(m, from, to),
-        )
+        self.safe_target(to, on_square, mover, self.occupancy_after(m, from, to))
     }
 
     /// The occupancy after `m` (from `from` to `to`), en passant victim removed.
@@ -257,15 +251,7 @@ impl Analysis {
 
     /// Whether a piece worth `on_square` of `mover`, arriving on `to` with occupancy `occ`,
     /// is not en prise there.
-    fn safe_target(
-        &self,
-        from: Square,
-        to: Square,
-        on_square: i32,
-        mover: Color,
-        occ: Bitboard,
-    ) -> bool {
-        let _ = from;
+    fn safe_target(&self, to: Square, on_square: i32, mover: Color, occ: Bitboard) -> bool {
         let enemy = self.all_attackers(to, occ) & self.board.by_color(!mover);
         if enemy.is_empty() {
             return true;
@@ -593,7 +579,7 @@ impl Analysis {
                         } else {
                             value
                         };
-                    self.safe_target(from, to, on_square, color, base | Bitboard::from(to))
+                    self.safe_target(to, on_square, color, base | Bitboard::from(to))
                 });
                 if !safe {
                     trapped.add(from);
