@@ -14,6 +14,7 @@ use crate::notation::{self, NotationError};
 use crate::protocol;
 use crate::rules::{self, FenError, Game};
 
+mod eval;
 mod perft;
 
 /// Mac Hack VI (Greenblatt, MIT 1967), brought back.
@@ -32,6 +33,8 @@ enum Command {
     Uci,
     /// Speak the xboard/WinBoard protocol (CECP v2) on stdin/stdout.
     Xboard,
+    /// The 1967 static board evaluation, term by term (prints `S N` last).
+    Eval(eval::EvalArgs),
 }
 
 /// The position a subcommand works on: `--fen` (default: the start position), then
@@ -118,6 +121,7 @@ pub fn main() -> ExitCode {
             Ok(())
         }
         // The console, or the protocol named by the first line (GUIs start us bare).
+        Some(Command::Eval(args)) => eval::run(&args),
         None => {
             protocol::dispatch(Engine::new());
             Ok(())
