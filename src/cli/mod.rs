@@ -12,7 +12,10 @@ use thiserror::Error;
 use crate::notation::{self, NotationError};
 use crate::rules::{self, FenError, Game};
 
+mod bench;
+mod epd;
 mod perft;
+mod search;
 
 /// Mac Hack VI (Greenblatt, MIT 1967), brought back.
 #[derive(Debug, Parser)]
@@ -26,6 +29,12 @@ pub struct Cli {
 enum Command {
     /// Count the leaf nodes of the legal move tree (prints `nodes N` last).
     Perft(perft::PerftArgs),
+    /// Search the position with the 1967 search (prints the best move last).
+    Search(search::SearchArgs),
+    /// Run a bm/am test suite (prints `solved K of N` last).
+    Epd(epd::EpdArgs),
+    /// Search fixed positions to a fixed depth (prints `N nodes M nps` last).
+    Bench(bench::BenchArgs),
 }
 
 /// The position a subcommand works on: `--fen` (default: the start position), then
@@ -101,6 +110,9 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),
+        Some(Command::Search(args)) => search::run(&args),
+        Some(Command::Epd(args)) => epd::run(&args),
+        Some(Command::Bench(args)) => bench::run(&args),
         None => {
             use clap::CommandFactory;
             Cli::command().print_help().map_err(CliError::from)
