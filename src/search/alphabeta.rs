@@ -395,3 +395,84 @@ fn value_from_hash(v: i32, ply: usize) -> i32 {
         v
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::read_move;
+    use crate::rules::{Game, parse_fen};
+
+    /// The tempo penalty of `first` from `fen`, with `reply` and `again` as the variation
+    /// below it.
+    fn penalty(fen: &str, first: &str, reply: &str, again: &str) -> i32 {
+        let (pos, _) = parse_fen(fen).unwrap();
+        let params = Params::mac_hack_1967();
+        let mut hash = HashTable::new(16);
+        let mut plies: Vec<Ply> = (0..4).map(|_| Ply::new()).collect();
+        let stop = AtomicBool::new(false);
+        let game = Game::new(pos.clone());
+        let mut tree = Tree {
+            params: &params,
+            hash: &mut hash,
+            plies: &mut plies,
+            history: History::new(&game),
+            root: Root::new(&pos),
+            root_game_ply: 0,
+            stats: Stats::default(),
+            stop: &stop,
+            max_nodes: u64::MAX,
+            deadline: None,
+            stopped: false,
+        };
+        tree.generate(&pos, 0, &Analysis::new(&pos));
+        let m = read_move(&pos, first).unwrap();
+        let mut p1 = pos.clone();
+        p1.play_unchecked(m);
+        let r = read_move(&p1, reply).unwrap();
+        let mut p2 = p1.clone();
+        p2.play_unchecked(r);
+        let a = read_move(&p2, again).unwrap();
+        for mv in [r, a] {
+            tree.plies[1].pv.push(PvMove {
+                mv,
+                plausible: true,
+            });
+        }
+        tree.tempo_penalty(&pos, m, 0)
+    }
+
+    const OPEN: &str = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+    const LATE: &str = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 20";
+
+    #[test]
+    fn returning_to_the_square_costs_four_and_one_early() {
+        assert_eq!(penalty(LATE, "Nf3", "Nc6", "Ng1"), 4);
+        assert_eq!(penalty(OPEN, "Nf3", "Nc6", "Ng1"), 5);
+    }
+
+    #[test]
+    fn a_translation_one_move_could_make_costs_two() {
+        // Qd1-f3-h5: Qh5 was possible at once.
+        assert_eq!(penalty(LATE, "Qf3", "Nc6", "Qh5"), 2);
+        assert_eq!(penalty(OPEN, "Qf3", "Nc6", "Qh5"), 3);
+    }
+
+    #[test]
+    fn other_second_moves_cost_only_early() {
+        // Ng1-f3-g5: no single knight move does that.
+        assert_eq!(penalty(LATE, "Nf3", "Nc6", "Ng5"), 0);
+        assert_eq!(penalty(OPEN, "Nf3", "Nc6", "Ng5"), 1);
+        // A different piece moves two plies down: nothing.
+        assert_eq!(penalty(OPEN, "Nf3", "Nc6", "Bc4"), 0);
+    }
+
+    #[test]
+    fn mate_values_survive_the_hash_table() {
+        let v = MATE - 7;
+        assert_eq!(value_from_hash(value_to_hash(v, 3), 3), v);
+        assert_eq!(value_from_hash(value_to_hash(-v, 5), 5), -v);
+        // Stored at ply 3 as mate in 4 plies from there; read at ply 1 it is 2 plies nearer.
+        assert_eq!(value_from_hash(value_to_hash(v, 3), 1), v + 2);
+        assert_eq!(value_to_hash(100, 9), 100);
+    }
+}

@@ -267,6 +267,8 @@ impl Searcher {
 struct Found {
     best: Move,
     value: i32,
+    /// The best move's value before its secondary search.
+    primary: i32,
     pv: Line,
     records: Vec<RootMove>,
 }
@@ -292,6 +294,7 @@ impl Tree<'_> {
         let mut found = Found {
             best: first.mv,
             value: -INF,
+            primary: -INF,
             pv: Line::new(),
             records: list
                 .iter()
@@ -372,8 +375,13 @@ impl Tree<'_> {
                 best_line = line;
             }
             if value > found.value {
+                if value <= found.primary {
+                    // Only the secondary search's lower value let this move overtake.
+                    self.stats.secondary_changed_move += 1;
+                }
                 found.best = pm.mv;
                 found.value = value;
+                found.primary = v;
                 found.pv = best_line;
                 info(&Info {
                     depth,
