@@ -14,6 +14,7 @@ use crate::rules::{self, FenError, Game};
 
 mod bench;
 mod epd;
+mod eval;
 mod perft;
 mod search;
 
@@ -35,6 +36,8 @@ enum Command {
     Epd(epd::EpdArgs),
     /// Search fixed positions to a fixed depth (prints `N nodes M nps` last).
     Bench(bench::BenchArgs),
+    /// The 1967 static board evaluation, term by term (prints `S N` last).
+    Eval(eval::EvalArgs),
 }
 
 /// The position a subcommand works on: `--fen` (default: the start position), then
@@ -113,6 +116,7 @@ pub fn main() -> ExitCode {
         Some(Command::Search(args)) => search::run(&args),
         Some(Command::Epd(args)) => epd::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
+        Some(Command::Eval(args)) => eval::run(&args),
         None => {
             use clap::CommandFactory;
             Cli::command().print_help().map_err(CliError::from)
