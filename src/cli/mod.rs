@@ -13,6 +13,7 @@ use crate::notation::{self, NotationError};
 use crate::rules::{self, FenError, Game};
 
 mod perft;
+mod plausible;
 
 /// Mac Hack VI (Greenblatt, MIT 1967), brought back.
 #[derive(Debug, Parser)]
@@ -26,6 +27,8 @@ pub struct Cli {
 enum Command {
     /// Count the leaf nodes of the legal move tree (prints `nodes N` last).
     Perft(perft::PerftArgs),
+    /// Every legal move ranked by plausibility, with its factors (`--trace MOVE`: one move's factors with comments).
+    Plausible(plausible::PlausibleArgs),
 }
 
 /// The position a subcommand works on: `--fen` (default: the start position), then
@@ -101,6 +104,7 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),
+        Some(Command::Plausible(args)) => plausible::run(&args),
         None => {
             use clap::CommandFactory;
             Cli::command().print_help().map_err(CliError::from)
