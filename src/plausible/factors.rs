@@ -179,6 +179,15 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
     };
     let imp_us = &sc.imp[ci(us)];
 
+    let new_att = attacks_of(new_role, us, to, occ2);
+    let direct = new_att.contains(their_king);
+    let our_sliders = (board.rooks_and_queens() & attacks::rook_attacks(their_king, occ2)
+        | board.bishops_and_queens() & attacks::bishop_attacks(their_king, occ2))
+        & sc.by[ci(us)]
+        & !Bitboard::from(from);
+    let discovered = !our_sliders.is_empty();
+    let checks = direct || discovered;
+
     // --- material: the exchange on the destination -------------------------------------
     let exposed = if role == Role::King {
         0
@@ -196,7 +205,10 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
         if sc.level <= 2 {
             s.flags.insert(Flags::INVESTIGATE);
         }
-        let gain = (h - exposed) * w.capture_gain_pct / 100;
+        let mut gain = h - exposed;
+        if gain < 0 {
+            gain = gain * if checks { w.checking_loss_pct } else { w.losing_capture_pct } / 100;
+        }
         s.add(
             "capture_gain",
             gain,
@@ -248,7 +260,7 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
     } else if exposed > 0 {
         s.add(
             "move_into_attack",
-            -exposed * w.move_into_attack_pct / 100,
+            -exposed * if checks { w.checking_loss_pct } else { w.move_into_attack_pct } / 100,
             format_args!(
                 "puts the {} en prise on {}, where it can be lost for {}",
                 role_name(role),
@@ -289,7 +301,6 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
 
     // --- development of the moved piece, and of the captured piece -------------------------
     let old_att = sc.piece_att[from.to_usize()];
-    let new_att = attacks_of(new_role, us, to, occ2);
     let dev_old = sc.importance(us, old_att);
     let dev_new = sc.importance(us, new_att);
     let dev = (sc.dev_weight(new_role) * dev_new - sc.dev_weight(role) * dev_old) / w.dev_scale;
@@ -450,14 +461,7 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
     }
 
     // --- checks --------------------------------------------------------------------------
-    let direct = new_att.contains(their_king);
-    let our_sliders = (board.rooks_and_queens()
-        & attacks::rook_attacks(their_king, occ2)
-        | board.bishops_and_queens() & attacks::bishop_attacks(their_king, occ2))
-        & sc.by[ci(us)]
-        & !Bitboard::from(from);
-    let discovered = !our_sliders.is_empty();
-    if direct || discovered {
+    if checks {
         s.flags.insert(Flags::CHECK);
         s.flags.insert(Flags::INVESTIGATE);
         s.threats += 1;

@@ -45,8 +45,11 @@ pub struct Weights {
     pub dev_scale: i32,
 
     // --- material and en prise ---
-    /// Percentage of the static exchange gain of a capture that is scored.
-    pub capture_gain_pct: i32,
+    /// Percentage of a capture's static exchange loss that is scored when it loses material
+    /// (captures are tactical: a sacrifice deserves a look).
+    pub losing_capture_pct: i32,
+    /// Percentage of the material a checking move puts at risk that is scored.
+    pub checking_loss_pct: i32,
     /// Percentage of the expected loss scored when moving a piece onto an attacked square.
     pub move_into_attack_pct: i32,
     /// Percentage of the expected loss of one of our en prise pieces gained by moving it.
@@ -210,9 +213,10 @@ impl Weights {
         dev_king: 2,
         dev_king_endgame: 8,
         dev_scale: 16,
-        capture_gain_pct: 100,
-        move_into_attack_pct: 100,
-        rescue_pct: 100,
+        losing_capture_pct: 25,
+        checking_loss_pct: 10,
+        move_into_attack_pct: 50,
+        rescue_pct: 50,
         defend_pct: 50,
         interpose_pct: 50,
         remove_threat_pct: 50,
@@ -238,7 +242,7 @@ impl Weights {
         move_pin_base: 32,
         break_pin: 32,
         safe_check: 256,
-        unsafe_check: 32,
+        unsafe_check: 128,
         discovered_check: 128,
         checkmate: 8192,
         king_line: 16,
