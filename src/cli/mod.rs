@@ -17,6 +17,7 @@ mod epd;
 mod eval;
 mod perft;
 mod search;
+mod plausible;
 
 /// Mac Hack VI (Greenblatt, MIT 1967), brought back.
 #[derive(Debug, Parser)]
@@ -38,6 +39,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// The 1967 static board evaluation, term by term (prints `S N` last).
     Eval(eval::EvalArgs),
+    /// Every legal move ranked by plausibility, with its factors (`--trace MOVE`: one move's factors with comments).
+    Plausible(plausible::PlausibleArgs),
 }
 
 /// The position a subcommand works on: `--fen` (default: the start position), then
@@ -117,6 +120,7 @@ pub fn main() -> ExitCode {
         Some(Command::Epd(args)) => epd::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Eval(args)) => eval::run(&args),
+        Some(Command::Plausible(args)) => plausible::run(&args),
         None => {
             use clap::CommandFactory;
             Cli::command().print_help().map_err(CliError::from)
