@@ -193,6 +193,45 @@ pub fn reachable(
     false
 }
 
+/// Method 6 behind the common interface: the key list plus the question "can the side to
+/// move reach any earlier position with one move?" (the 1967 rule's view).
+#[derive(Debug, Clone, Default)]
+pub struct Upcoming {
+    history: super::History,
+}
+
+impl Upcoming {
+    /// For `game`, root at its current position.
+    pub fn new(game: &crate::rules::Game) -> Upcoming {
+        Upcoming {
+            history: super::History::new(game),
+        }
+    }
+}
+
+impl super::Detector for Upcoming {
+    fn name(&self) -> &'static str {
+        "cuckoo"
+    }
+
+    fn start(&mut self, game: &crate::rules::Game) {
+        self.history.reset(game);
+    }
+
+    fn enter(&mut self, _before: &Chess, _m: shakmaty::Move, after: &Chess, key: u64) {
+        self.history.push(after, key);
+    }
+
+    fn leave(&mut self) {
+        self.history.pop();
+    }
+
+    fn detects(&mut self, pos: &Chess) -> bool {
+        self.history
+            .upcoming_repetition_under(pos, super::DrawRule::Mac1967)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
