@@ -13,6 +13,7 @@ use crate::notation::{self, NotationError};
 use crate::rules::{self, FenError, Game};
 
 mod perft;
+mod status;
 
 /// Mac Hack VI (Greenblatt, MIT 1967), brought back.
 #[derive(Debug, Parser)]
@@ -26,6 +27,9 @@ pub struct Cli {
 enum Command {
     /// Count the leaf nodes of the legal move tree (prints `nodes N` last).
     Perft(perft::PerftArgs),
+    /// What the FIDE rules say: outcome, draw claims, occurrences, halfmove clock; or
+    /// check every game of a PGN file (`--pgn`).
+    Status(status::StatusArgs),
 }
 
 /// The position a subcommand works on: `--fen` (default: the start position), then
@@ -101,6 +105,7 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),
+        Some(Command::Status(args)) => status::run(&args),
         None => {
             use clap::CommandFactory;
             Cli::command().print_help().map_err(CliError::from)
