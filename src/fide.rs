@@ -257,7 +257,9 @@ pub fn judge(game: &Game, recorded: Option<Outcome>) -> (Verdict, String) {
                     .join(", ")
             ),
             Some(Outcome::Draw) => "drawn by agreement (not by the rules)".to_string(),
-            Some(_) => format!("{tag}: not decided by the rules (resignation, time or other)"),
+            Some(_) => {
+                format!("{tag} was reached outside the board rules (resignation, time, forfeit)")
+            }
         };
         return (Verdict::NotDecidedByRules, note);
     };

@@ -199,7 +199,9 @@ impl Visitor for Collect {
                 game.play(m);
             }
             Err(e) => {
-                movetext.1.game = Err(format!("move {number}{dots} {}: {e}", san_plus));
+                movetext.1.game = Err(format!(
+                    "move {number}{dots} {san_plus}: not playable here ({e})"
+                ));
             }
         }
         ControlFlow::Continue(())
