@@ -18,6 +18,7 @@ mod eval;
 mod perft;
 mod search;
 mod plausible;
+mod status;
 
 /// Mac Hack VI (Greenblatt, MIT 1967), brought back.
 #[derive(Debug, Parser)]
@@ -41,6 +42,9 @@ enum Command {
     Eval(eval::EvalArgs),
     /// Every legal move ranked by plausibility, with its factors (`--trace MOVE`: one move's factors with comments).
     Plausible(plausible::PlausibleArgs),
+    /// What the FIDE rules say: outcome, draw claims, occurrences, halfmove clock; or
+    /// check every game of a PGN file (`--pgn`).
+    Status(status::StatusArgs),
 }
 
 /// The position a subcommand works on: `--fen` (default: the start position), then
@@ -121,6 +125,7 @@ pub fn main() -> ExitCode {
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Eval(args)) => eval::run(&args),
         Some(Command::Plausible(args)) => plausible::run(&args),
+        Some(Command::Status(args)) => status::run(&args),
         None => {
             use clap::CommandFactory;
             Cli::command().print_help().map_err(CliError::from)
