@@ -1,8 +1,17 @@
 //! The feedover condition (SPEC §6.2): at the end of the basic search, whether the position
-//! is too unsettled to evaluate statically, so the plausible move generator is applied again.
+//! is too unsettled to evaluate statically, so the plausible move generator is applied
+//! again. The condition is true if
+//! 1. the side to move has a piece en prise and either it is in check or that piece is
+//!    trapped or pinned; or
+//! 2. the side to move has two or more pieces en prise; or
+//! 3. each side has exactly one piece en prise, and the one of the side not to move is
+//!    trapped or pinned while the mover's is not.
 //!
-//! PLACEHOLDER INTERFACE until the attack analysis is complete; the three cases are the
-//! paper's.
+//! The paper's reasons: the mover could save one piece simply en prise, but perhaps not
+//! two, nor one that is trapped or pinned, nor one while also escaping a check; and in the
+//! third case the mover may save its piece instead of capturing, after which the opponent
+//! may fail to save his. When several cases hold, the first in this order is reported.
+//! En prise, trapped and pinned are those of [`crate::attack`].
 
 use shakmaty::{Chess, Position};
 
@@ -20,23 +29,56 @@ pub enum Feedover {
     OpponentsPieceCannotEscape,
 }
 
-/// Tests the feedover condition of `pos`.
+impl Feedover {
+    /// The case's number in the paper (1, 2 or 3).
+    pub fn case(self) -> u8 {
+        match self {
+            Feedover::EnPriseAndConstrained => 1,
+            Feedover::TwoEnPrise => 2,
+            Feedover::OpponentsPieceCannotEscape => 3,
+        }
+    }
+
+    /// A short name for output (`en_prise_and_constrained`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            Feedover::EnPriseAndConstrained => "en_prise_and_constrained",
+            Feedover::TwoEnPrise => "two_en_prise",
+            Feedover::OpponentsPieceCannotEscape => "opponents_piece_cannot_escape",
+        }
+    }
+
+    /// The case in words.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Feedover::EnPriseAndConstrained => {
+                "the side to move has a piece en prise and is in check, or that piece is trapped or pinned"
+            }
+            Feedover::TwoEnPrise => "the side to move has two or more pieces en prise",
+            Feedover::OpponentsPieceCannotEscape => {
+                "each side has one piece en prise; the opponent's is trapped or pinned, the mover's is not"
+            }
+        }
+    }
+}
+
+/// Tests the feedover condition of `pos` (whose analysis is `analysis`).
 pub fn feedover(pos: &Chess, analysis: &Analysis) -> Option<Feedover> {
     let us = pos.turn();
     let ours = analysis.en_prise(us);
-    let theirs = analysis.en_prise(!us);
-    let stuck = |c| analysis.trapped(c) | analysis.pinned(c);
-    if ours.count() >= 2 {
-        return Some(Feedover::TwoEnPrise);
+    if ours.is_empty() {
+        return None;
     }
-    if ours.any() && (pos.is_check() || (ours & stuck(us)).any()) {
+    let stuck = |c| analysis.trapped(c) | analysis.pinned(c);
+    if pos.is_check() || (ours & stuck(us)).any() {
         return Some(Feedover::EnPriseAndConstrained);
     }
-    if ours.count() == 1
-        && theirs.count() == 1
-        && (theirs & stuck(!us)).any()
-        && !(ours & stuck(us)).any()
-    {
+    if ours.more_than_one() {
+        return Some(Feedover::TwoEnPrise);
+    }
+    let theirs = analysis.en_prise(!us);
+    if theirs.count() == 1 && (theirs & stuck(!us)).any() {
+        // Ours (exactly one) is neither trapped nor pinned, else case 1 held.
         return Some(Feedover::OpponentsPieceCannotEscape);
     }
     None
