@@ -16,8 +16,8 @@ mod bench;
 mod epd;
 mod eval;
 mod perft;
-mod search;
 mod plausible;
+mod search;
 mod status;
 
 /// Mac Hack VI (Greenblatt, MIT 1967), brought back.
