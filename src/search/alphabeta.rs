@@ -33,6 +33,8 @@ pub const MATE: i32 = 1_000_000;
 pub const MATE_BOUND: i32 = MATE - 2 * MAX_PLY as i32;
 /// Beyond every value.
 pub const INF: i32 = 2_000_000;
+/// Static values are clamped to this, well inside the mate values.
+pub const MAX_STATIC: i32 = MATE / 2;
 
 /// A move of a principal variation, and whether the plausible move generator produced it
 /// (basic search or feedover) rather than the capture search; the secondary search replays
@@ -113,10 +115,13 @@ impl Tree<'_> {
         }
     }
 
-    /// The static board evaluator's value for the side to move.
+    /// The static board evaluator's value for the side to move, kept clear of the mate
+    /// values (the piece-ratio term grows without bound as a side's material vanishes).
     pub fn static_value(&mut self, pos: &Chess) -> i32 {
         self.stats.static_evaluations += 1;
-        let s = static_board_evaluator(pos, &self.root).s();
+        let s = static_board_evaluator(pos, &self.root)
+            .s()
+            .clamp(-MAX_STATIC, MAX_STATIC);
         if pos.turn() == Color::White { s } else { -s }
     }
 
