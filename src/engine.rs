@@ -25,7 +25,8 @@ use shakmaty::{Chess, Color, Move, Position};
 use thiserror::Error;
 
 use crate::rules::Game;
-use crate::search::{Info, Limits, Score, SearchResult, Searcher};
+use crate::search::hash::Entry;
+use crate::search::{Info, Limits, Params, Score, SearchResult, Searcher};
 use crate::timeman::{self, Budget, Clock, TimeControl};
 
 pub mod conduct;
@@ -49,8 +50,11 @@ pub enum EngineError {
     IllegalMove(String),
 }
 
-/// The profiles the `Profile` option offers, the default first.
-pub const PROFILES: &[&str] = &["1967-tournament", "1967"];
+pub use crate::search::PROFILES;
+
+/// The profile played unless the `Profile` option says otherwise (SPEC §1: until the
+/// modern profile exists).
+pub const DEFAULT_PROFILE: &str = "1967-tournament";
 
 /// The kind and range of an option, for the protocols to announce.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -87,7 +91,7 @@ pub struct OptionSpec {
 /// The current option values.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Options {
-    /// Hash table size in MiB.
+    /// Hash table size in MiB (0: the profile's own table, 32,000 entries in 1967).
     pub hash_mb: u32,
     pub threads: u32,
     /// Whether the GUI may ask us to ponder (UCI `Ponder`, xboard `hard`).
@@ -116,11 +120,11 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Self {
         Options {
-            hash_mb: 16,
+            hash_mb: 0,
             threads: 1,
             ponder: false,
             move_overhead: timeman::knobs::MOVE_OVERHEAD,
-            profile: PROFILES[0].to_string(),
+            profile: DEFAULT_PROFILE.to_string(),
             depth: None,
             widths: None,
             contempt: 0,
@@ -140,7 +144,7 @@ pub fn option_specs() -> Vec<OptionSpec> {
     vec![
         OptionSpec {
             name: "Hash",
-            kind: spin(d.hash_mb.into(), 1, 4096),
+            kind: spin(d.hash_mb.into(), 0, 4096),
             uci: true,
         },
         OptionSpec {
@@ -404,7 +408,7 @@ impl Engine {
         Engine {
             game: Game::default(),
             options: Options::default(),
-            searcher: Arc::new(Mutex::new(Searcher::default())),
+            searcher: Arc::new(Mutex::new(Searcher::new(Params::default()))),
             running: None,
             searcher_stale: true,
             clear_hash: false,
@@ -561,8 +565,7 @@ impl Engine {
         let now = Instant::now();
         let depth = request
             .depth
-            .or(request.mate.map(|m| (2 * m).saturating_sub(1).max(1)))
-            .or(self.options.depth);
+            .or(request.mate.map(|m| (2 * m).saturating_sub(1).max(1)));
         let limits = Limits {
             depth,
             nodes: request.nodes,
@@ -741,14 +744,30 @@ impl Engine {
     fn prepare_searcher(&mut self) {
         let mut searcher = lock(&self.searcher);
         if self.searcher_stale {
-            // The placeholder searcher has no parameters yet; the real one takes the
-            // profile, depth, widths, hash size and contempt here.
+            searcher.set_params(self.params());
             self.searcher_stale = false;
         }
         if self.clear_hash {
-            *searcher = Searcher::default();
+            searcher.clear_hash();
             self.clear_hash = false;
         }
+    }
+
+    /// The search parameters the options make: the profile's, with the options' overrides.
+    pub fn params(&self) -> Params {
+        let o = &self.options;
+        let mut params = Params::profile(&o.profile).unwrap_or_default();
+        if let Some(depth) = o.depth {
+            params.depth = depth;
+        }
+        if let Some(widths) = &o.widths {
+            params.widths = widths.clone();
+        }
+        params.contempt = o.contempt;
+        if o.hash_mb > 0 {
+            params.hash_entries = (o.hash_mb as usize) * (1 << 20) / std::mem::size_of::<Entry>();
+        }
+        params
     }
 
     fn time_control(&self, request: &Go) -> TimeControl {
@@ -825,13 +844,15 @@ fn search_thread(
             shared.on_progress(&info);
         };
         let outcome = catch_unwind(AssertUnwindSafe(|| {
-            guard.search(game, limits, &shared.stop, &mut report)
+            guard.try_search(game, limits, &shared.stop, &mut report)
         }));
         match outcome {
-            Ok(result) => from_search(pos, result),
+            Ok(Some(result)) => from_search(pos, result),
+            Ok(None) => fallback(pos, start.elapsed()),
             Err(_) => {
                 // The searcher may be half-updated: start it afresh.
-                *guard = Searcher::default();
+                let params = guard.params().clone();
+                *guard = Searcher::new(params);
                 fallback(pos, start.elapsed())
             }
         }
@@ -1036,7 +1057,7 @@ mod tests {
             Err(EngineError::BadValue { .. })
         ));
         assert!(matches!(
-            e.set_option("Hash", Some("0")),
+            e.set_option("Hash", Some("5000")),
             Err(EngineError::BadValue { .. })
         ));
         assert!(matches!(

@@ -14,8 +14,13 @@ use crate::notation::{self, NotationError};
 use crate::protocol;
 use crate::rules::{self, FenError, Game};
 
+mod bench;
+mod epd;
 mod eval;
 mod perft;
+mod plausible;
+mod search;
+mod status;
 
 /// Mac Hack VI (Greenblatt, MIT 1967), brought back.
 #[derive(Debug, Parser)]
@@ -29,12 +34,23 @@ pub struct Cli {
 enum Command {
     /// Count the leaf nodes of the legal move tree (prints `nodes N` last).
     Perft(perft::PerftArgs),
+    /// Search the position with the 1967 search (prints the best move last).
+    Search(search::SearchArgs),
+    /// Run a bm/am test suite (prints `solved K of N` last).
+    Epd(epd::EpdArgs),
+    /// Search fixed positions to a fixed depth (prints `N nodes M nps` last).
+    Bench(bench::BenchArgs),
+    /// The 1967 static board evaluation, term by term (prints `S N` last).
+    Eval(eval::EvalArgs),
+    /// Every legal move ranked by plausibility, with its factors (`--trace MOVE`: one move's factors with comments).
+    Plausible(plausible::PlausibleArgs),
+    /// What the FIDE rules say: outcome, draw claims, occurrences, halfmove clock; or
+    /// check every game of a PGN file (`--pgn`).
+    Status(status::StatusArgs),
     /// Speak the Universal Chess Interface on stdin/stdout (GUIs, cutechess, python-chess).
     Uci,
     /// Speak the xboard/WinBoard protocol (CECP v2) on stdin/stdout.
     Xboard,
-    /// The 1967 static board evaluation, term by term (prints `S N` last).
-    Eval(eval::EvalArgs),
 }
 
 /// The position a subcommand works on: `--fen` (default: the start position), then
@@ -110,6 +126,12 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),
+        Some(Command::Search(args)) => search::run(&args),
+        Some(Command::Epd(args)) => epd::run(&args),
+        Some(Command::Bench(args)) => bench::run(&args),
+        Some(Command::Eval(args)) => eval::run(&args),
+        Some(Command::Plausible(args)) => plausible::run(&args),
+        Some(Command::Status(args)) => status::run(&args),
         Some(Command::Uci) => {
             let input = protocol::Input::stdin();
             protocol::uci::run(Engine::new(), input, protocol::Out::stdout(), None);
@@ -121,7 +143,6 @@ pub fn main() -> ExitCode {
             Ok(())
         }
         // The console, or the protocol named by the first line (GUIs start us bare).
-        Some(Command::Eval(args)) => eval::run(&args),
         None => {
             protocol::dispatch(Engine::new());
             Ok(())

@@ -1,0 +1,178 @@
+//! Quality benchmark of the plausible move generator (issue 5): on the WAC suite, the rank
+//! of the solution move in the plausibility order, against a plain MVV-LVA + checks order.
+//!
+//! `cargo run --release --example wac_rank [FILE] [--misses]` (default `tests/data/wac.epd`).
+//! Prints the share of positions whose solution is ranked first, in the top 6 (the normal
+//! width) and in the top 15 (tournament width), for both orderings.
+
+use std::time::Instant;
+
+use machack::attack::Analysis;
+use machack::eval::piece_value;
+use machack::plausible::{self, Context, PlausibleList};
+use shakmaty::fen::Fen;
+use shakmaty::san::San;
+use shakmaty::{CastlingMode, Chess, Move, Position};
+
+struct Case {
+    id: String,
+    pos: Chess,
+    best: Vec<Move>,
+}
+
+fn read(path: &str) -> Vec<Case> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
+        eprintln!("wac_rank: cannot read {path}: {e}");
+        std::process::exit(2);
+    });
+    let mut out = Vec::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        if fields.len() < 6 {
+            continue;
+        }
+        let fen = format!(
+            "{} {} {} {} 0 1",
+            fields[0], fields[1], fields[2], fields[3]
+        );
+        let Ok(pos) = fen.parse::<Fen>().map_err(|_| ()).and_then(|f| {
+            f.into_position::<Chess>(CastlingMode::Standard)
+                .map_err(|_| ())
+        }) else {
+            continue;
+        };
+        let ops = fields[4..].join(" ");
+        let Some(bm) = ops
+            .split(';')
+            .map(str::trim)
+            .find_map(|op| op.strip_prefix("bm "))
+        else {
+            continue;
+        };
+        let best: Vec<Move> = bm
+            .split_whitespace()
+            .filter_map(|t| t.parse::<San>().ok()?.to_move(&pos).ok())
+            .collect();
+        let id = ops
+            .split(';')
+            .map(str::trim)
+            .find_map(|op| op.strip_prefix("id "))
+            .unwrap_or("?")
+            .trim_matches('"')
+            .to_string();
+        if !best.is_empty() {
+            out.push(Case { id, pos, best });
+        }
+    }
+    out
+}
+
+/// The plain ordering: captures by most valuable victim, least valuable attacker; then
+/// promotions; then checks; then the rest in generation order.
+fn mvv_lva(pos: &Chess) -> Vec<Move> {
+    let mut moves: Vec<(i32, usize, Move)> = pos
+        .legal_moves()
+        .into_iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let key = if let Some(c) = m.capture() {
+                100_000 + 10 * piece_value(c) - piece_value(m.role())
+            } else if m.is_promotion() {
+                90_000
+            } else {
+                let mut after = pos.clone();
+                after.play_unchecked(m);
+                if after.is_check() { 50_000 } else { 0 }
+            };
+            (key, i, m)
+        })
+        .collect();
+    moves.sort_by_key(|&(k, i, _)| (std::cmp::Reverse(k), i));
+    moves.into_iter().map(|(_, _, m)| m).collect()
+}
+
+fn rank_of(order: &[Move], best: &[Move]) -> usize {
+    order
+        .iter()
+        .position(|m| best.contains(m))
+        .map_or(usize::MAX, |i| i + 1)
+}
+
+fn report(name: &str, ranks: &[usize]) {
+    let n = ranks.len() as f64;
+    let share = |k: usize| 100.0 * ranks.iter().filter(|&&r| r <= k).count() as f64 / n;
+    println!(
+        "{name:<22} first {:5.1}%   top 6 {:5.1}%   top 15 {:5.1}%   ({} positions)",
+        share(1),
+        share(6),
+        share(15),
+        ranks.len()
+    );
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let misses = args.iter().any(|a| a == "--misses");
+    let path = args
+        .iter()
+        .find(|a| !a.starts_with("--"))
+        .map_or("tests/data/wac.epd", String::as_str);
+    let cases = read(path);
+    let mut ours = Vec::new();
+    let mut plain = Vec::new();
+    let mut list = PlausibleList::new();
+    let started = Instant::now();
+    let mut kinds: [Vec<usize>; 3] = [Vec::new(), Vec::new(), Vec::new()];
+    for case in &cases {
+        let analysis = Analysis::new(&case.pos);
+        let ctx = Context {
+            level: 1,
+            ..Context::default()
+        };
+        plausible::generate(&case.pos, &analysis, &ctx, &mut list);
+        let order: Vec<Move> = list.iter().map(|pm| pm.mv).collect();
+        let r = rank_of(&order, &case.best);
+        if misses && r > 6 {
+            let bm = list.iter().find(|pm| case.best.contains(&pm.mv));
+            println!(
+                "{:<8} rank {:>3}  best {} {} [{}]  first {} {}",
+                case.id,
+                r,
+                case.best
+                    .iter()
+                    .map(|m| San::from_move(&case.pos, *m).to_string())
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                bm.map_or(0, |pm| pm.score),
+                bm.map_or(String::new(), |pm| pm
+                    .flags
+                    .names()
+                    .collect::<Vec<_>>()
+                    .join(" ")),
+                San::from_move(&case.pos, order[0]),
+                list[0].score
+            );
+        }
+        if let Some(pm) = list.iter().find(|pm| case.best.contains(&pm.mv)) {
+            let k = if pm.flags.contains(plausible::Flags::CAPTURE) {
+                0
+            } else if pm.flags.contains(plausible::Flags::CHECK) {
+                1
+            } else {
+                2
+            };
+            kinds[k].push(r);
+        }
+        ours.push(r);
+        plain.push(rank_of(&mvv_lva(&case.pos), &case.best));
+    }
+    let elapsed = started.elapsed();
+    report("plausibility", &ours);
+    report("MVV-LVA + checks", &plain);
+    if misses {
+        report("  ours, captures", &kinds[0]);
+        report("  ours, checks", &kinds[1]);
+        report("  ours, quiet", &kinds[2]);
+    }
+    println!("({:.1} s for both orderings)", elapsed.as_secs_f64());
+}

@@ -1,0 +1,181 @@
+//! Method 4: repetition of moves (Vladan Vučković and Đorđe Vidanović, 2004; Axon).
+//!
+//! **How it works.** No keys at all: only the moves of the game and line, each as a from
+//! and a to square with a flag saying whether it can be undone. From the last move back,
+//! as long as moves are reversible, the moves are threaded into *chains*, one per piece
+//! that moved: a move whose target is the start of an existing chain extends that chain
+//! backwards (the chain keeps the earliest from-square and the latest to-square); a move
+//! that starts where the chain now ends closes it (the piece is back where it was) and the
+//! chain is dropped; any other move opens a new chain. At most 24 chains are kept. When the
+//! last open chain closes, every piece that moved stands where it stood: a repetition.
+//!
+//! **Cost.** Per node, a backward scan over the reversible moves with a search of up to 24
+//! chain slots for each, i.e. O(halfmove clock × 24) byte compares — more than the key
+//! list's halfmove clock / 2 word compares — and nothing on entering or leaving a node
+//! beyond storing the move. It needs no keys, so it is immune to key collisions.
+//!
+//! **Where it is wrong** (against FIDE and the list of keys, [`Variant::Paper`]):
+//! 1. *Side to move*: it sees the board, not who moves. A king triangle (three moves) with
+//!    a knight out and back (two moves) closes every chain after five plies, with the other
+//!    side to move: it reports a repetition that is none.
+//! 2. *Castling rights*: a king or rook that leaves its square and comes back has closed
+//!    its chain, but the castling right it had is gone: a false repetition.
+//! 3. *En passant*: the scan stops at a double pawn step (a pawn move) but compares the
+//!    position right after it, in which an en passant capture may have been legal; the
+//!    same board later, with the capture gone, is reported as a repetition.
+//! 4. *Like pieces that swap squares*: two rooks (or knights …) that end on each other's
+//!    squares leave two chains open, one a1→h1 and one h1→a1; the board is the same (FIDE
+//!    counts kinds, not identities) but the chains never close: a repetition is missed.
+//! 5. *More than 24 chains* (only possible with promoted pieces): the move is dropped and
+//!    the scan answers no.
+//!
+//! [`Variant::Agreeing`] makes it agree with the list of keys: treat as irreversible every
+//! move that loses a castling right or gives up a legal en passant capture (as shakmaty's
+//! `is_irreversible` does; fixes 2 and 3), accept a closure only after an even number of
+//! plies (fixes 1), and, after an even number of plies with open chains, accept them when
+//! they only permute like pieces: every open chain starts where another ends, with a piece
+//! of the same kind and colour (fixes 4). Castling and null moves are boundaries in both.
+
+use shakmaty::{Chess, Move, Piece, Position, Square};
+
+use crate::rules::Game;
+
+/// Which version of the algorithm.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Variant {
+    /// As published: irreversible = pawn move, capture or castling; any closure counts.
+    Paper,
+    /// With the four repairs listed above: agrees with the list of keys.
+    Agreeing,
+}
+
+/// Chain slots, as in the paper.
+const CHAINS: usize = 24;
+/// No square.
+const NONE: u8 = u8::MAX;
+
+#[derive(Debug, Clone, Copy)]
+struct Entry {
+    from: u8,
+    to: u8,
+    /// Reversible for the published algorithm.
+    paper: bool,
+    /// Reversible for the repaired one.
+    agreeing: bool,
+}
+
+/// The moves of the game and the line, scanned for closed cycles.
+#[derive(Debug, Clone)]
+pub struct MoveRepetition {
+    variant: Variant,
+    line: Vec<Entry>,
+}
+
+impl MoveRepetition {
+    /// The move list of `game` under `variant`.
+    pub fn new(game: &Game, variant: Variant) -> MoveRepetition {
+        let mut r = MoveRepetition {
+            variant,
+            line: Vec::with_capacity(game.moves().len() + 1024),
+        };
+        super::Detector::start(&mut r, game);
+        r
+    }
+
+    fn entry(before: &Chess, m: Move) -> Entry {
+        let from = m.from().map_or(NONE, |s| s as u8);
+        Entry {
+            from,
+            to: m.to() as u8,
+            paper: !(m.is_zeroing() || m.is_castle()),
+            agreeing: !before.is_irreversible(m),
+        }
+    }
+
+    /// Whether the open chains only swap like pieces (every start is another's end, with
+    /// a piece of the same kind on it now).
+    fn permutation(pos: &Chess, from: &[u8; CHAINS], to: &[u8; CHAINS]) -> bool {
+        let board = pos.board();
+        let piece = |sq: u8| -> Option<Piece> { board.piece_at(Square::new(u32::from(sq))) };
+        for i in 0..CHAINS {
+            if from[i] == NONE {
+                continue;
+            }
+            let mine = piece(to[i]);
+            let ok =
+                (0..CHAINS).any(|j| from[j] != NONE && to[j] == from[i] && piece(to[j]) == mine);
+            if !ok {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The scan at the current node (`pos` is its position).
+    pub fn repetition(&self, pos: &Chess) -> bool {
+        let agreeing = self.variant == Variant::Agreeing;
+        let mut from = [NONE; CHAINS];
+        let mut to = [NONE; CHAINS];
+        let mut open = 0usize;
+        let mut plies = 0usize;
+        for e in self.line.iter().rev() {
+            if !(if agreeing { e.agreeing } else { e.paper }) {
+                break;
+            }
+            plies += 1;
+            match from.iter().position(|&f| f == e.to) {
+                Some(i) if to[i] == e.from => {
+                    from[i] = NONE;
+                    to[i] = NONE;
+                    open -= 1;
+                    if open == 0 && (!agreeing || plies % 2 == 0) {
+                        return true;
+                    }
+                }
+                Some(i) => from[i] = e.from,
+                None => match from.iter().position(|&f| f == NONE) {
+                    Some(i) => {
+                        from[i] = e.from;
+                        to[i] = e.to;
+                        open += 1;
+                    }
+                    None => return false,
+                },
+            }
+            if agreeing && plies % 2 == 0 && open >= 2 && Self::permutation(pos, &from, &to) {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+impl super::Detector for MoveRepetition {
+    fn name(&self) -> &'static str {
+        match self.variant {
+            Variant::Paper => "moves",
+            Variant::Agreeing => "moves-agreeing",
+        }
+    }
+
+    fn start(&mut self, game: &Game) {
+        self.line.clear();
+        for (i, &m) in game.moves().iter().enumerate() {
+            if let Some(before) = game.position_at(i) {
+                self.line.push(Self::entry(before, m));
+            }
+        }
+    }
+
+    fn enter(&mut self, before: &Chess, m: Move, _after: &Chess, _key: u64) {
+        self.line.push(Self::entry(before, m));
+    }
+
+    fn leave(&mut self) {
+        self.line.pop();
+    }
+
+    fn detects(&mut self, pos: &Chess) -> bool {
+        self.repetition(pos)
+    }
+}
