@@ -104,6 +104,44 @@ fn report(name: &str, ranks: &[usize]) {
     );
 }
 
+/// CPU time of this process so far, in seconds (Linux `/proc/self/stat`; 0 elsewhere), so
+/// the speed figure does not depend on what else the machine is running.
+fn cpu_seconds() -> f64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
+        return 0.0;
+    };
+    let after = stat.rsplit(')').next().unwrap_or("");
+    let f: Vec<&str> = after.split_whitespace().collect();
+    let ticks: f64 = f.get(11).and_then(|u| u.parse().ok()).unwrap_or(0.0)
+        + f.get(12).and_then(|s| s.parse().ok()).unwrap_or(0.0);
+    ticks / 100.0
+}
+
+/// `--speed`: generations per CPU second over the suite's positions, no tracing.
+fn speed(cases: &[Case]) {
+    let analyses: Vec<Analysis> = cases.iter().map(|c| Analysis::new(&c.pos)).collect();
+    let ctx = Context {
+        level: 3,
+        ..Context::default()
+    };
+    let mut list = PlausibleList::new();
+    let (cpu0, wall0) = (cpu_seconds(), Instant::now());
+    let mut n = 0u64;
+    for _ in 0..100 {
+        for (case, analysis) in cases.iter().zip(&analyses) {
+            plausible::generate(&case.pos, analysis, &ctx, &mut list);
+            n += 1;
+        }
+    }
+    let cpu = cpu_seconds() - cpu0;
+    println!(
+        "{n} generations: {:.0} per CPU second ({:.2} us each), {:.0} per wall second",
+        n as f64 / cpu,
+        1e6 * cpu / n as f64,
+        n as f64 / wall0.elapsed().as_secs_f64()
+    );
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let misses = args.iter().any(|a| a == "--misses");
@@ -112,6 +150,10 @@ fn main() {
         .find(|a| !a.starts_with("--"))
         .map_or("tests/data/wac.epd", String::as_str);
     let cases = read(path);
+    if args.iter().any(|a| a == "--speed") {
+        speed(&cases);
+        return;
+    }
     let mut ours = Vec::new();
     let mut plain = Vec::new();
     let mut list = PlausibleList::new();

@@ -10,8 +10,8 @@ use shakmaty::{Bitboard, CastlingSide, Color, Move, Position, Role, Square};
 
 use super::Flags;
 use super::scene::{
-    Scene, adjacent_files, attacks_of, backward, centre_distance, centre_factor, ci,
-    doubled_count, file_bb, isolated,
+    Scene, adjacent_files, attacks_of, centre_distance, centre_factor, ci, doubled_count,
+    file_bb, is_backward, isolated,
 };
 use super::words::{Piece, Sq, role_name};
 use crate::eval::piece_value;
@@ -189,7 +189,13 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
     let checks = direct || discovered;
 
     // --- material: the exchange on the destination -------------------------------------
-    let exposed = if role == Role::King {
+    // Only a square the enemy attacks now, or one behind `from` on an enemy slider's line,
+    // can be attacked after the move.
+    let exposed = if role == Role::King
+        || (!sc.att[ci(them)].contains(to)
+            && !sc.slider_att[ci(them)].contains(from)
+            && !m.is_en_passant())
+    {
         0
     } else {
         sc.exchange(to, occ2, v_new, them)
@@ -971,33 +977,44 @@ fn pawn_move<S: Sink>(
             format_args!("the pawn on {} takes a bigger share of the centre", Sq(to, us)),
         );
     }
-    // Structure after the move.
+    // Structure after the move: files change only by captures and promotions; a push can
+    // only leave its neighbours (or itself) backward.
     let after = if promotes { our_pawns.without(from) } else { our_pawns.without(from).with(to) };
-    let their_after = if capture { sc.pawns[ci(them)].without(cap_sq) } else { sc.pawns[ci(them)] };
-    let iso = isolated(after).count() as i32 - isolated(our_pawns).count() as i32;
-    if iso > 0 {
-        s.posi(
-            "creates_isolated_pawn",
-            w.creates_isolated * iso,
-            format_args!("leaves isolated pawns behind after going to {}", Sq(to, us)),
-        );
-    }
-    let dbl = doubled_count(after) - doubled_count(our_pawns);
-    if dbl > 0 {
-        s.posi(
-            "creates_doubled_pawn",
-            w.creates_doubled * dbl,
-            format_args!("doubles our pawns on the file of {}", Sq(to, us)),
-        );
+    if capture || promotes {
+        let iso = isolated(after).count() as i32 - isolated(our_pawns).count() as i32;
+        if iso > 0 {
+            s.posi(
+                "creates_isolated_pawn",
+                w.creates_isolated * iso,
+                format_args!("leaves isolated pawns behind after going to {}", Sq(to, us)),
+            );
+        }
+        let dbl = doubled_count(after) - doubled_count(our_pawns);
+        if dbl > 0 {
+            s.posi(
+                "creates_doubled_pawn",
+                w.creates_doubled * dbl,
+                format_args!("doubles our pawns on the file of {}", Sq(to, us)),
+            );
+        }
     }
     let bwd_before = sc.backward[ci(us)];
-    let bwd_after = backward(us, after, their_after);
-    let new_bwd = (bwd_after & !bwd_before & !Bitboard::from(to)).count() as i32;
-    if new_bwd > 0 {
+    if !capture && !promotes {
+        let near = (adjacent_files(file_bb(from.file().to_u32())) & after) & !bwd_before;
+        let cover = sc.pawn_cover[ci(them)];
+        let mut new_bwd = Bitboard::EMPTY;
+        for p in near {
+            if is_backward(us, p, after, cover) {
+                new_bwd.add(p);
+            }
+        }
         s.posi(
             "creates_backward_pawn",
-            w.creates_backward * new_bwd,
-            format_args!("leaves a backward pawn behind on {}", Sq((bwd_after & !bwd_before).first().unwrap_or(to), us)),
+            w.creates_backward * new_bwd.count() as i32,
+            format_args!(
+                "leaves a backward pawn behind on {}",
+                Sq(new_bwd.first().unwrap_or(to), us)
+            ),
         );
     }
     if bwd_before.contains(from) {
