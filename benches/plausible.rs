@@ -41,6 +41,7 @@ fn bench_generate(c: &mut Criterion) {
         level: 3,
         game_ply: 30,
         root_game_ply: 28,
+        ..Context::default()
     };
     let mut group = c.benchmark_group("plausible");
     group.throughput(Throughput::Elements(positions.len() as u64));

@@ -225,6 +225,11 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
                 h - exposed
             ),
         );
+        s.add(
+            "capture_victim",
+            h / w.capture_victim_div,
+            format_args!("a capture of a {} forces the reply", role_name(cap)),
+        );
         // Trading when ahead, avoiding trades when behind.
         if (h - v_mover).abs() <= 32 && h >= exposed - 32 {
             let lead = sc.material[ci(us)] - sc.material[ci(them)];
@@ -588,6 +593,20 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
             }
         }
 
+        // Bearing down on the squares around the enemy king.
+        let zone = attacks::king_attacks(their_king) & new_att & !old_att;
+        if new_role != Role::King {
+            s.add(
+                "king_zone_attack",
+                w.king_zone_attack * zone.count() as i32,
+                format_args!(
+                    "the {} now bears on {} square(s) next to the king on {}",
+                    role_name(new_role),
+                    zone.count(),
+                    Sq(their_king, us)
+                ),
+            );
+        }
         // Pins and skewers by a slider on its new square.
         if matches!(new_role, Role::Bishop | Role::Rook | Role::Queen) {
             for t in new_att & theirs2 & !old_att {
@@ -681,7 +700,7 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
                 let attackers = board.attacks_to(p, them, sc.occ) & sc.by[ci(them)];
                 let line = attackers & board.sliders();
                 if let Some(x) = line.into_iter().find(|&x| attacks::between(x, p).contains(to)) {
-                    let pct = if attackers.more_than_one() { w.interpose_pct } else { 100 };
+                    let pct = if attackers.more_than_one() { w.interpose_pct / 2 } else { w.interpose_pct };
                     s.add(
                         "interpose",
                         sc.loss[p.to_usize()] * pct / 100,

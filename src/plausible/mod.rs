@@ -103,6 +103,8 @@ pub struct Context {
     pub game_ply: u32,
     /// Game ply at the root of the search (sets the opening phases).
     pub root_game_ply: u32,
+    /// The weights to use instead of `Weights::DEFAULT` (for tuning and profiles).
+    pub weights: Option<&'static Weights>,
 }
 
 /// One factor of a move's plausibility, as a trace shows it.

@@ -206,7 +206,7 @@ impl<'a> Scene<'a> {
     /// Gathers the facts of `pos` for one generation.
     pub fn new(pos: &'a Chess, analysis: &Analysis, ctx: &Context) -> Scene<'a> {
         let board = pos.board();
-        let w = &Weights::DEFAULT;
+        let w = ctx.weights.unwrap_or(&Weights::DEFAULT);
         let us = pos.turn();
         let them = !us;
         let occ = board.occupied();
