@@ -40,6 +40,7 @@ pub fn run(args: &PlausibleArgs) -> Result<(), CliError> {
         level: 1,
         game_ply: ply,
         root_game_ply: ply,
+        ..Context::default()
     };
     let mut list = PlausibleList::new();
     plausible::generate(pos, &analysis, &ctx, &mut list);
