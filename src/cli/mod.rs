@@ -12,6 +12,7 @@ use thiserror::Error;
 use crate::notation::{self, NotationError};
 use crate::rules::{self, FenError, Game};
 
+mod book;
 mod perft;
 
 /// Mac Hack VI (Greenblatt, MIT 1967), brought back.
@@ -26,6 +27,8 @@ pub struct Cli {
 enum Command {
     /// Count the leaf nodes of the legal move tree (prints `nodes N` last).
     Perft(perft::PerftArgs),
+    /// The opening book: `show` a position's book moves, `stats`, `build` a Polyglot book.
+    Book(book::BookArgs),
 }
 
 /// The position a subcommand works on: `--fen` (default: the start position), then
@@ -101,6 +104,7 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),
+        Some(Command::Book(args)) => book::run(&args),
         None => {
             use clap::CommandFactory;
             Cli::command().print_help().map_err(CliError::from)
