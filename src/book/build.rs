@@ -219,7 +219,7 @@ mod tests {
                 .iter()
                 .any(|e| e.key == start && e.raw_move == (11 << 6) | 27)
         );
-        // e4 e5 Nf3 (won: 2), e5 (lost: out), c5 (drawn: 1), d5 (won: 2) and e4 = 5.
+        // Kept: e4 (3), Nf3 (won: 2), c5 (drawn: 1) and d5 (won: 2).
         assert_eq!(entries.len(), 4);
     }
 

@@ -123,7 +123,7 @@ impl BuiltIn {
     }
 
     /// Adds a line read as (name, [(move, weight)]).
-    fn add(&mut self, file: &str, number: usize, name: &str, moves: Vec<(Move, u32)>) {
+    fn add(&mut self, file: &str, number: usize, name: &str, moves: WeightedMoves) {
         let index = self.lines.len() as u32;
         let mut pos = Chess::default();
         for (mv, weight) in &moves {
@@ -226,9 +226,12 @@ impl BuiltIn {
     }
 }
 
+/// A line's moves, each with the weight the line gives it.
+type WeightedMoves = Vec<(Move, u32)>;
+
 /// Reads one text line: `None` for a blank or comment line, else the name and the moves
 /// with their weights, every move checked legal from the start position.
-fn read_line(raw: &str) -> Result<Option<(&str, Vec<(Move, u32)>)>, String> {
+fn read_line(raw: &str) -> Result<Option<(&str, WeightedMoves)>, String> {
     let text = raw.trim();
     if text.is_empty() || text.starts_with('#') {
         return Ok(None);

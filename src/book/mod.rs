@@ -85,7 +85,7 @@ impl Book {
             Book::Polyglot(b) => b.moves(pos),
         };
         moves.retain(|m| pos.is_legal(m.mv));
-        moves.sort_by(|a, b| b.weight.cmp(&a.weight));
+        moves.sort_by_key(|m| std::cmp::Reverse(m.weight));
         moves
     }
 
