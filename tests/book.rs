@@ -347,3 +347,23 @@ fn cli_stats_and_show() {
     let run = machack(&["book", "show", "--moves", "e4", "Ke7"]);
     assert_eq!(run.status.code(), Some(2));
 }
+
+/// Debian's `gnuchess-book` ships a Polyglot book; where it is installed, we read it whole.
+#[test]
+fn reads_the_gnuchess_book_where_installed() {
+    let path = Path::new("/usr/share/games/gnuchess/book.bin");
+    if !path.exists() {
+        eprintln!(
+            "skipped: {} not installed (apt-get install gnuchess-book)",
+            path.display()
+        );
+        return;
+    }
+    let book = Book::open(path).expect("the gnuchess book reads");
+    let start = Chess::default();
+    let moves = san_moves(&book, &start);
+    assert!(moves.contains(&"e4".to_string()) && moves.contains(&"d4".to_string()));
+    let (pos, _) = play("e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6");
+    let moves = san_moves(&book, &pos);
+    assert!(moves.contains(&"O-O".to_string()), "{moves:?}");
+}
