@@ -13,6 +13,20 @@
 //! Positions are identified by the Polyglot Zobrist key ([`polyglot_key`]). Every book move
 //! is checked for legality in the position before it is returned: a stored move is never
 //! trusted. Left out: Polyglot "learn" data (read, never used or updated).
+//!
+//! ```
+//! use machack::book::{Book, Choice};
+//! use shakmaty::{Chess, Position};
+//!
+//! let book = Book::builtin();
+//! let start = Chess::default();
+//! let moves = book.moves(&start); // every book move, highest weight first
+//! assert!(moves.iter().any(|m| m.names.iter().any(|n| n.starts_with("Ruy Lopez"))));
+//! let m = book.pick(&start, Choice::Random { seed: 7 }).expect("the start is in book");
+//! assert!(start.is_legal(m));
+//! // A Polyglot file that cannot be read is an error; the engine then plays without a book.
+//! assert!(Book::open(std::path::Path::new("no-such-book.bin")).is_err());
+//! ```
 
 use std::path::Path;
 

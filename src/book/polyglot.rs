@@ -369,6 +369,46 @@ mod tests {
         assert!(err.to_string().contains("offset 0"), "{err}");
     }
 
+    /// A cheap stand-in for a fuzz target: random bytes, random truncations and random
+    /// move fields never panic, and a file that parses only yields legal moves.
+    #[test]
+    fn random_bytes_never_panic() {
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let path = Path::new("fuzz.bin");
+        for round in 0..500 {
+            let len = (next() % 200) as usize;
+            let bytes: Vec<u8> = (0..len).map(|_| next() as u8).collect();
+            let _ = parse(path, &bytes);
+            // Sorted entries with random move fields, all keyed to the start position.
+            let key = polyglot_key(&Chess::default());
+            let entries: Vec<Entry> = (0..8)
+                .map(|_| Entry {
+                    key,
+                    raw_move: next() as u16,
+                    weight: next() as u16,
+                    learn: 0,
+                })
+                .collect();
+            let mut bytes = Vec::new();
+            for e in &entries {
+                bytes.extend_from_slice(&e.to_bytes());
+            }
+            if let Ok(parsed) = parse(path, &bytes) {
+                let book = PolyglotBook::from_entries(parsed);
+                let pos = Chess::default();
+                for m in book.moves(&pos) {
+                    assert!(pos.is_legal(m.mv), "round {round}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn lookup_skips_illegal_stored_moves() {
         let pos = Chess::default();
