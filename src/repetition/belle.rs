@@ -71,6 +71,7 @@ impl OpenFlagTable {
         (key as usize) & self.mask
     }
 
+    #[inline]
     fn open(&mut self, key: u64) {
         let slot = self.slot(key);
         let saved = self.table[slot];
@@ -99,16 +100,19 @@ impl super::Detector for OpenFlagTable {
         }
     }
 
+    #[inline]
     fn enter(&mut self, _before: &Chess, _m: Move, _after: &Chess, key: u64) {
         self.open(key);
     }
 
+    #[inline]
     fn leave(&mut self) {
         if let Some(undo) = self.line.pop() {
             self.table[undo.slot as usize] = undo.saved;
         }
     }
 
+    #[inline]
     fn detects(&mut self, _pos: &Chess) -> bool {
         self.line.last().is_some_and(|u| u.repeated)
     }

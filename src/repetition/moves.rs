@@ -112,12 +112,16 @@ impl MoveRepetition {
     }
 
     /// The scan at the current node (`pos` is its position).
+    #[inline]
     pub fn repetition(&self, pos: &Chess) -> bool {
         let agreeing = self.variant == Variant::Agreeing;
         let mut from = [NONE; CHAINS];
         let mut to = [NONE; CHAINS];
         let mut open = 0usize;
         let mut plies = 0usize;
+        // Sums of the open chains' start and end squares: equal whenever the open chains
+        // permute pieces, so the full check runs only then.
+        let (mut starts, mut ends) = (0u32, 0u32);
         for e in self.line.iter().rev() {
             if !(if agreeing { e.agreeing } else { e.paper }) {
                 break;
@@ -125,24 +129,36 @@ impl MoveRepetition {
             plies += 1;
             match from.iter().position(|&f| f == e.to) {
                 Some(i) if to[i] == e.from => {
+                    starts -= u32::from(from[i]);
+                    ends -= u32::from(to[i]);
                     from[i] = NONE;
                     to[i] = NONE;
                     open -= 1;
-                    if open == 0 && (!agreeing || plies % 2 == 0) {
+                    if open == 0 && (!agreeing || plies.is_multiple_of(2)) {
                         return true;
                     }
                 }
-                Some(i) => from[i] = e.from,
+                Some(i) => {
+                    starts = starts - u32::from(from[i]) + u32::from(e.from);
+                    from[i] = e.from;
+                }
                 None => match from.iter().position(|&f| f == NONE) {
                     Some(i) => {
                         from[i] = e.from;
                         to[i] = e.to;
+                        starts += u32::from(e.from);
+                        ends += u32::from(e.to);
                         open += 1;
                     }
                     None => return false,
                 },
             }
-            if agreeing && plies % 2 == 0 && open >= 2 && Self::permutation(pos, &from, &to) {
+            if agreeing
+                && plies.is_multiple_of(2)
+                && open >= 2
+                && starts == ends
+                && Self::permutation(pos, &from, &to)
+            {
                 return true;
             }
         }
@@ -167,14 +183,17 @@ impl super::Detector for MoveRepetition {
         }
     }
 
+    #[inline]
     fn enter(&mut self, before: &Chess, m: Move, _after: &Chess, _key: u64) {
         self.line.push(Self::entry(before, m));
     }
 
+    #[inline]
     fn leave(&mut self) {
         self.line.pop();
     }
 
+    #[inline]
     fn detects(&mut self, pos: &Chess) -> bool {
         self.repetition(pos)
     }

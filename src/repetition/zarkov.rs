@@ -42,6 +42,7 @@ impl Zarkov {
 
     /// How many times the current position occurred before (same side to move, since the
     /// last irreversible move). Zero when the node is less than four plies past it.
+    #[inline]
     pub fn count(&self) -> usize {
         let last = self.keys.len() - 1;
         let back = self.back[last] as usize;
@@ -89,17 +90,20 @@ impl super::Detector for Zarkov {
         self.root = self.keys.len() - 1;
     }
 
+    #[inline]
     fn enter(&mut self, _before: &Chess, _m: Move, after: &Chess, key: u64) {
         let before = self.back[self.back.len() - 1];
         self.keys.push(key);
         self.back.push(reach_back(after, before));
     }
 
+    #[inline]
     fn leave(&mut self) {
         self.keys.pop();
         self.back.pop();
     }
 
+    #[inline]
     fn detects(&mut self, _pos: &Chess) -> bool {
         self.count() > 0
     }
