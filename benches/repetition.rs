@@ -56,9 +56,11 @@ type Line = Vec<(Chess, Move, Chess, u64)>;
 fn setup() -> (Game, Vec<Line>) {
     let mut rng = Rng(0x1234_5678_9abc_def1);
     let mut game = Game::default();
-    // A typical game of 80 plies (the opening moves push pawns, so the halfmove clock at
-    // the root is small to moderate).
-    while game.moves().len() < 80 {
+    // A game of at least 80 plies whose last ten or more were reversible, so that the
+    // methods have a stretch of history to look through (a middlegame root after some
+    // manoeuvring; at a root just after a capture every method is nearly free).
+    while game.moves().len() < 80 || (game.position().halfmoves() < 10 && game.moves().len() < 400)
+    {
         let previous = game.moves().len().checked_sub(2).map(|i| game.moves()[i]);
         match pick(&mut rng, game.position(), previous) {
             Some(m) => {
@@ -105,6 +107,16 @@ fn walk<D: Detector>(d: &mut D, lines: &[Line]) -> usize {
 fn bench(c: &mut Criterion) {
     let (game, lines) = setup();
     let nodes: usize = lines.iter().map(Vec::len).sum();
+    let mut probe = History::new(&game);
+    eprintln!(
+        "{nodes} nodes per iteration; root after {} plies, {} plies since the last pawn move or capture",
+        game.moves().len(),
+        {
+            use machack::repetition::Detector;
+            probe.start(&game);
+            probe.reach()
+        }
+    );
     let mut group = c.benchmark_group("repetition per node");
     group.throughput(Throughput::Elements(nodes as u64));
 
