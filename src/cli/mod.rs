@@ -12,6 +12,7 @@ use thiserror::Error;
 use crate::notation::{self, NotationError};
 use crate::rules::{self, FenError, Game};
 
+mod convert;
 mod perft;
 
 /// Mac Hack VI (Greenblatt, MIT 1967), brought back.
@@ -26,6 +27,9 @@ pub struct Cli {
 enum Command {
     /// Count the leaf nodes of the legal move tree (prints `nodes N` last).
     Perft(perft::PerftArgs),
+    /// Convert a game score on stdin (any notation) to SAN, UCI or descriptive, one move
+    /// per line.
+    Convert(convert::ConvertArgs),
 }
 
 /// The position a subcommand works on: `--fen` (default: the start position), then
@@ -51,6 +55,12 @@ pub enum CliError {
     Move {
         number: usize,
         text: String,
+        source: NotationError,
+    },
+    /// A move of a game score could not be played; `label` is its number and side.
+    #[error("move {label}: {source}")]
+    GameMove {
+        label: String,
         source: NotationError,
     },
     #[error("{0}")]
@@ -101,6 +111,7 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),
+        Some(Command::Convert(args)) => convert::run(&args),
         None => {
             use clap::CommandFactory;
             Cli::command().print_help().map_err(CliError::from)
