@@ -596,3 +596,221 @@ pub fn candidates(pos: &Chess, reading: &Reading) -> Vec<Move> {
         .filter(|&m| names(pos, &reading.desc, m) && (!reading.en_passant || m.is_en_passant()))
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::{Notation, NotationError, read_move, write_move};
+    use crate::rules::parse_fen;
+
+    fn pos(fen: &str) -> Chess {
+        parse_fen(fen).unwrap().0
+    }
+
+    fn after(sans: &str) -> Chess {
+        let mut p = Chess::default();
+        for s in sans.split_whitespace() {
+            let m = read_move(&p, s).unwrap();
+            p.play_unchecked(m);
+        }
+        p
+    }
+
+    fn san(p: &Chess, text: &str) -> String {
+        match read_move(p, text) {
+            Ok(m) => write_move(p, m, Notation::San),
+            Err(e) => format!("error: {e}"),
+        }
+    }
+
+    #[test]
+    fn every_form_of_the_issue_reads() {
+        let cases: &[(&str, &str, &str)] = &[
+            ("", "P-K4", "e4"),
+            ("e4", "P-K4", "e5"),
+            ("", "N-KB3", "Nf3"),
+            ("Nf3 d5", "Kt-B3", "Nc3"),
+            ("e4 d5", "PxP", "exd5"),
+            ("e4 Nf6 e5 d5", "PxP e.p.", "exd6"),
+            ("e4 Nf6 e5 d5", "pxp ep", "exd6"),
+            ("e4 e5 Nf3 Nc6", "NxP", "Nxe5"),
+            ("e4 d6", "B-N5ch", "Bb5+"),
+            ("e4 d6", "b-n5 CH", "Bb5+"),
+            ("f3 e5 g4", "Q-R5 mate", "Qh4#"),
+            ("f3 e5 g4", "Q-R5mate", "Qh4#"),
+        ];
+        for &(moves, text, want) in cases {
+            assert_eq!(san(&after(moves), text), want, "{text} after {moves}");
+        }
+        let fens: &[(&str, &str, &str)] = &[
+            ("4k3/8/p3p3/8/2B5/8/8/4K3 w - - 0 1", "BxKP", "Bxe6"),
+            ("4k3/8/p3p3/8/2B5/8/8/4K3 w - - 0 1", "BxRP", "Bxa6"),
+            ("6k1/3p2pp/8/8/8/3Q4/8/4K3 w - - 0 1", "QxRPch", "Qxh7+"),
+            ("6k1/3p2pp/8/8/8/3Q4/8/4K3 w - - 0 1", "Q:QP", "Qxd7"),
+            ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "O-O", "O-O"),
+            ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "O-O-O", "O-O-O"),
+            ("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "0-0-0", "O-O-O"),
+            ("7k/P3P3/8/8/8/8/8/4K3 w - - 0 1", "P-K8=Q", "e8=Q+"),
+            ("7k/P3P3/8/8/8/8/8/4K3 w - - 0 1", "P-R8(Q)", "a8=Q+"),
+            ("7k/P3P3/8/8/8/8/8/4K3 w - - 0 1", "P-K8/Q", "e8=Q+"),
+            ("7k/P3P3/8/8/8/8/8/4K3 w - - 0 1", "p-k8=kt", "e8=N"),
+            ("7k/P3P3/8/8/8/8/8/4K3 w - - 0 1", "P-QR8=R", "a8=R+"),
+            ("7k/8/8/8/8/8/R3R3/4K3 w - - 0 1", "R/K2-Q2", "Red2"),
+            ("7k/8/8/8/8/8/R3R3/4K3 w - - 0 1", "QR-Q2", "Rad2"),
+            ("4k3/7p/3p4/8/8/3Q4/8/4K3 w - - 0 1", "QxP/Q6", "Qxd6"),
+            ("4k3/7p/3p4/8/8/3Q4/8/4K3 w - - 0 1", "QXP/6", "Qxd6"),
+            ("4k3/8/8/8/8/1N6/8/1N2K3 w - - 0 1", "N/1-Q2", "Nb1d2"),
+            ("4k3/8/8/8/8/1N6/8/1N2K3 w - - 0 1", "N/QN3-Q2", "N3d2"),
+            ("4k3/8/8/8/8/8/8/R4RK1 w - - 0 1", "KR-K1", "Rfe1"),
+            ("4k3/8/8/8/8/8/8/R4RK1 w - - 0 1", "QR-Q1", "Rad1"),
+            ("4k3/8/8/4b3/3P1P2/8/8/4K3 w - - 0 1", "QPxB", "dxe5"),
+            ("4k3/8/8/4b3/3P1P2/8/8/4K3 w - - 0 1", "KBPxB", "fxe5"),
+            ("4k3/8/8/3p4/2P1P3/8/8/4K3 w - - 0 1", "KPxP", "exd5"),
+            ("4k3/8/8/3p4/2P1P3/8/8/4K3 w - - 0 1", "BPxP", "cxd5"),
+            ("4k3/8/8/3p4/2P1P3/8/8/4K3 w - - 0 1", "QBPxQP", "cxd5"),
+            // Black's ranks are counted from Black's side.
+            ("4k3/8/8/8/8/8/8/4K3 b - - 0 1", "K-Q1", "Kd8"),
+            ("4k3/8/8/8/8/8/8/4K3 b - - 0 1", "K-K2", "Ke7"),
+        ];
+        for &(fen, text, want) in fens {
+            let p = pos(fen);
+            let got = san(&p, text);
+            // SAN of N/1-Q2 is Nbd2 or N1d2 depending on the position; compare moves.
+            let want_move = read_move(&p, want).unwrap();
+            assert_eq!(
+                got,
+                write_move(&p, want_move, Notation::San),
+                "{text} in {fen}"
+            );
+        }
+    }
+
+    #[test]
+    fn ambiguous_descriptions_list_candidates_in_san() {
+        let p = pos("4k3/8/8/3p4/2P1P3/8/8/4K3 w - - 0 1");
+        match read_move(&p, "PxP") {
+            Err(NotationError::Ambiguous { candidates, .. }) => {
+                let mut c = candidates.clone();
+                c.sort();
+                assert_eq!(c, ["cxd5", "exd5"]);
+            }
+            other => panic!("PxP: {other:?}"),
+        }
+        let err = read_move(&Chess::default(), "N-B3")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("ambiguous") && err.contains("Nf3") && err.contains("Nc3"));
+        // A promotion without its piece names all four promotions.
+        let p = pos("7k/4P3/8/8/8/8/8/4K3 w - - 0 1");
+        assert!(matches!(
+            read_move(&p, "P-K8"),
+            Err(NotationError::Ambiguous { candidates, .. }) if candidates.len() == 4
+        ));
+    }
+
+    #[test]
+    fn illegal_and_unreadable_are_told_apart() {
+        let p = Chess::default();
+        assert!(matches!(
+            read_move(&p, "P-K5"),
+            Err(NotationError::Illegal { .. })
+        ));
+        assert!(matches!(
+            read_move(&p, "PxP"),
+            Err(NotationError::Illegal { .. })
+        ));
+        // e.p. written but no en passant capture: illegal even though a PxP exists.
+        let q = after("e4 d5");
+        assert!(matches!(
+            read_move(&q, "PxP e.p."),
+            Err(NotationError::Illegal { .. })
+        ));
+        for junk in [
+            "", "hello", "P-Z4", "P-K9", "X-K4", "N-", "Ä-K4", "PxÄ", "P/-K4",
+        ] {
+            assert!(
+                matches!(read_move(&p, junk), Err(NotationError::Unreadable { .. })),
+                "{junk:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn shortest_forms_are_those_of_a_scoresheet() {
+        let cases: &[(&str, &str, &str)] = &[
+            ("", "Nf3", "N-KB3"),
+            ("e4 e5", "Nf3", "N-KB3"),
+            ("Nf3 d5", "Nc3", "N-B3"),
+            ("e4 d5", "exd5", "PxP"),
+            ("e4 Nf6 e5 d5", "exd6", "PxP e.p."),
+            ("e4 d6", "Bb5+", "B-N5ch"),
+            ("f3 e5 g4", "Qh4#", "Q-R5 mate"),
+            ("", "a4", "P-QR4"),
+            ("", "d4", "P-Q4"),
+        ];
+        for &(moves, san, want) in cases {
+            let p = after(moves);
+            let m = read_move(&p, san).unwrap();
+            assert_eq!(
+                write_move(&p, m, Notation::Descriptive),
+                want,
+                "{san} after {moves}"
+            );
+        }
+        let fens: &[(&str, &str, &str)] = &[
+            ("4k3/8/8/3p4/2P1P3/8/8/4K3 w - - 0 1", "exd5", "KPxP"),
+            ("4k3/8/8/3p4/2P1P3/8/8/4K3 w - - 0 1", "cxd5", "BPxP"),
+            ("4k3/8/8/2p1p3/3P4/8/8/4K3 w - - 0 1", "dxe5", "PxKP"),
+            ("4k3/8/8/8/8/1N6/8/1N2K3 w - - 0 1", "Nb1d2", "N/1-Q2"),
+            ("7k/8/8/8/8/8/R3R3/4K3 w - - 0 1", "Red2", "KR-Q2"),
+            ("4k3/8/8/8/8/8/8/R4RK1 w - - 0 1", "Rfe1", "KR-K1ch"),
+            ("4k3/8/8/8/8/8/8/R4RK1 w - - 0 1", "Rad1", "QR-Q1"),
+            ("4k3/7p/3p4/8/8/3Q4/8/4K3 w - - 0 1", "Qxd6", "QxQP"),
+            ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "O-O-O", "O-O-O"),
+            ("7k/P3P3/8/8/8/8/8/4K3 w - - 0 1", "e8=Q+", "P-K8=Qch"),
+            ("7k/P3P3/8/8/8/8/8/4K3 w - - 0 1", "a8=N", "P-R8=N"),
+            // Doubled rooks on one file and side: only the rank tells them apart.
+            ("4k3/8/8/8/R7/8/8/R3K3 w - - 0 1", "R1a2", "R/1-R2"),
+        ];
+        for &(fen, san, want) in fens {
+            let p = pos(fen);
+            let m = read_move(&p, san).unwrap();
+            assert_eq!(
+                write_move(&p, m, Notation::Descriptive),
+                want,
+                "{san} in {fen}"
+            );
+        }
+    }
+
+    #[test]
+    fn names_agrees_with_the_description_set() {
+        // In a busy middlegame, every description of every legal move names that move, and
+        // names another legal move exactly when that move's set holds it too.
+        let p = pos("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+        let legal = p.legal_moves();
+        let sets: Vec<Vec<Desc>> = legal.iter().map(|&m| descriptions(&p, m)).collect();
+        for (i, set) in sets.iter().enumerate() {
+            for d in set {
+                for (j, &other) in legal.iter().enumerate() {
+                    assert_eq!(names(&p, d, other), sets[j].contains(d), "{}", d.text());
+                    if i == j {
+                        assert!(names(&p, d, other));
+                    }
+                }
+                // And the text reads back as the same description.
+                assert_eq!(parse(&d.text()).map(|r| r.desc), Some(*d), "{}", d.text());
+            }
+        }
+    }
+
+    #[test]
+    fn annotations_are_recognised() {
+        for a in ["ch", "mate", "e.p.", "+", "#", "dis.ch", "CH", "ep"] {
+            assert!(is_annotation(a), "{a}");
+        }
+        for w in ["P-K4", "N", "K", "Q4", ""] {
+            assert!(!is_annotation(w), "{w}");
+        }
+    }
+}
