@@ -429,9 +429,9 @@ pub struct Reading {
 
 /// Endings that annotate a move rather than describe it, upper case, longest first
 /// within each family.
-const ANNOTATIONS: [&str; 17] = [
-    "MATE", "DIS.CH", "DISCH", "DBL.CH", "DBLCH", "CH.", "CH", "E.P.", "E.P", "EP.", "EP", "++",
-    "+", "#", "!", "?", ",",
+const ANNOTATIONS: [&str; 23] = [
+    "MATE", "CHECK", "DIS.CH", "DISCH", "DBL.CH", "DBLCH", "CH.", "CH", "DIS.", "DIS", "DBL.",
+    "DBL", "DOUBLE", "E.P.", "E.P", "EP.", "EP", "++", "+", "#", "!", "?", ",",
 ];
 
 /// Upper-cases `text`, drops blanks, turns `:` and dashes into `x` and `-`, and strips
