@@ -1,7 +1,8 @@
 //! `machack convert [--to san|uci|descriptive]`: a game score on stdin, in any notation,
-//! written out one move per line in the notation asked for.
+//! written out one move per line in the notation asked for. `--fen` and `--moves` set the
+//! position the score starts from; only the moves read from stdin are printed.
 
-use std::io::Read;
+use std::io::{Read, Write};
 
 use clap::Args;
 use shakmaty::{Color, Position};
@@ -32,17 +33,17 @@ pub fn run(args: &ConvertArgs) -> Result<(), CliError> {
     let mut game = args.position.game()?;
     let mut text = String::new();
     std::io::stdin().read_to_string(&mut text)?;
-    let mut out = String::new();
+    // Moves are printed as they are read, so a bad move still leaves the good ones before
+    // it on stdout.
+    let mut out = std::io::stdout().lock();
     for word in notation::score::moves(&text) {
         let pos = game.position();
         let m = notation::read_move(pos, &word).map_err(|source| CliError::GameMove {
             label: move_label(pos),
             source,
         })?;
-        out.push_str(&notation::write_move(pos, m, args.to));
-        out.push('\n');
+        writeln!(out, "{}", notation::write_move(pos, m, args.to))?;
         game.play(m);
     }
-    print!("{out}");
     Ok(())
 }

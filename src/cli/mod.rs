@@ -51,7 +51,7 @@ pub enum CliError {
     #[error(transparent)]
     Fen(#[from] FenError),
     /// A move of `--moves` or of the input could not be played.
-    #[error("move {number} ('{text}'): {source}")]
+    #[error("move {number} of --moves: {source}")]
     Move {
         number: usize,
         text: String,
