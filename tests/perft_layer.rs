@@ -122,3 +122,26 @@ fn perft_suite_with_node_cap() {
     assert_eq!(lines, 126);
     assert!(runs > 400, "only {runs} counts checked");
 }
+
+#[test]
+fn game_keys_right_on_every_suite_position() {
+    // The suite is rich in castling rights, en passant and promotions: every incremental
+    // key two plies deep must equal the key from scratch.
+    let text = include_str!("data/perftsuite.epd");
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let fen = line.split(';').next().unwrap();
+        let (depth, want) = line
+            .split(';')
+            .nth(2)
+            .and_then(|f| f.trim().split_once(' '))
+            .map(|(d, n)| {
+                (
+                    d.trim_start_matches('D').parse().unwrap(),
+                    n.parse().unwrap(),
+                )
+            })
+            .unwrap();
+        let mut game = Game::new(root(fen));
+        assert_eq!(game_perft(&mut game, depth), want, "{fen}");
+    }
+}
