@@ -813,4 +813,33 @@ mod tests {
             assert!(!is_annotation(w), "{w}");
         }
     }
+
+    #[test]
+    fn no_text_makes_the_reader_panic() {
+        // A small fuzz run: random words over the alphabet of all notations, plus bytes
+        // that are not ASCII, read in positions with castling, e.p. and promotion moves.
+        let alphabet: Vec<char> = "PNBRQKTxX:-/=()+#.0O12345678abcdefghepch mate é½—"
+            .chars()
+            .collect();
+        let positions = [
+            Chess::default(),
+            after("e4 Nf6 e5 d5"),
+            pos("r3k2r/1P6/8/8/8/8/6p1/R3K2R w KQkq - 0 1"),
+        ];
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..100_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let len = (x % 9) as usize;
+            let text: String = (0..len)
+                .map(|i| alphabet[((x >> (6 * i + 4)) % alphabet.len() as u64) as usize])
+                .collect();
+            for p in &positions {
+                if let Ok(m) = read_move(p, &text) {
+                    assert!(p.is_legal(m), "{text}");
+                }
+            }
+        }
+    }
 }
