@@ -93,3 +93,15 @@ fn the_moves_flag_takes_the_rest_of_the_line() {
     let out = convert(&["--to", "san", "--moves", "P-K4", "P-K4"], "N-KB3");
     assert_eq!(out, "Nf3\n");
 }
+
+#[test]
+fn san_with_glyphs_windows_line_ends_and_separate_ep() {
+    let out = convert(
+        &["--to", "descriptive"],
+        "1. e4! Nf6?! 2. e5!! {a comment}\r\n2... d5 3. exd6 e.p. Nc6 4. Nf3 Bg4 5. Bb5 a6 6. O-O",
+    );
+    assert_eq!(
+        out,
+        "P-K4\nN-KB3\nP-K5\nP-Q4\nPxP e.p.\nN-B3\nN-KB3\nB-N5\nB-N5\nP-QR3\nO-O\n"
+    );
+}

@@ -67,17 +67,16 @@ pub fn read_move(pos: &Chess, text: &str) -> Result<Move, NotationError> {
             .map(|&m| write_move(pos, m, Notation::San))
             .collect(),
     };
-    // SAN and coordinates have no blanks; a scoresheet's `e.p.` means nothing to them.
-    let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-    let lower = compact.to_ascii_lowercase();
-    let compact = ["e.p.", "e.p", "ep"]
-        .iter()
-        .find_map(|ep| {
-            lower
-                .ends_with(ep)
-                .then(|| &compact[..compact.len() - ep.len()])
-        })
-        .unwrap_or(&compact);
+    // SAN and coordinates have no blanks; a scoresheet's `e.p.`, `!` or `?` means
+    // nothing to their parsers.
+    let mut compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    while let Some(stem) = ["!", "?", "e.p.", "e.p", "ep"].iter().find_map(|end| {
+        let cut = compact.len().checked_sub(end.len())?;
+        (compact.is_char_boundary(cut) && compact[cut..].eq_ignore_ascii_case(end)).then_some(cut)
+    }) {
+        compact.truncate(stem);
+    }
+    let compact = compact.as_str();
     if let Ok(uci) = compact.parse::<UciMove>() {
         return uci.to_move(pos).map_err(|_| illegal());
     }
