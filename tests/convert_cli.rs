@@ -105,3 +105,14 @@ fn san_with_glyphs_windows_line_ends_and_separate_ep() {
         "P-K4\nN-KB3\nP-K5\nP-Q4\nPxP e.p.\nN-B3\nN-KB3\nB-N5\nB-N5\nP-QR3\nO-O\n"
     );
 }
+
+#[test]
+fn the_moves_flag_reads_like_a_score() {
+    let out = convert(
+        &[
+            "--to", "uci", "--moves", "1.", "P-K4", "P-QB4", "2.", "B-N5", "Q-R4", "ch",
+        ],
+        "3. N-QB3",
+    );
+    assert_eq!(out, "b1c3\n");
+}

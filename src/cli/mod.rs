@@ -84,10 +84,12 @@ impl PositionArgs {
         }
     }
 
-    /// The game: the root position with `--moves` played.
+    /// The game: the root position with `--moves` played. The moves are read like a game
+    /// score, so `--moves 1. P-K4 P-K4 2. B-N5 ch` works too.
     pub fn game(&self) -> Result<Game, CliError> {
         let mut game = Game::new(self.root()?);
-        for (i, text) in self.moves.iter().enumerate() {
+        let moves = notation::score::moves(&self.moves.join(" "));
+        for (i, text) in moves.iter().enumerate() {
             play_text(&mut game, i + 1, text)?;
         }
         Ok(game)

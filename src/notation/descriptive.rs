@@ -95,6 +95,10 @@ impl Place {
             && self.rank.is_none_or(|r| r == rank_of(square, mover))
     }
 
+    fn len(self) -> usize {
+        self.file.map_or(0, |f| f.text().len()) + usize::from(self.rank.is_some())
+    }
+
     fn write(self, out: &mut String) {
         if let Some(f) = self.file {
             out.push_str(f.text());
@@ -159,6 +163,15 @@ impl Designator {
                 Some(Prefix::File(f)) => f.covers(square.file()),
             }
             && self.at.is_none_or(|p| p.covers(square, mover))
+    }
+
+    fn len(self) -> usize {
+        let prefix = match self.prefix {
+            None => 0,
+            Some(Prefix::Wing { .. }) => 1,
+            Some(Prefix::File(f)) => f.text().len(),
+        };
+        prefix + 1 + self.at.map_or(0, |p| 1 + p.len())
     }
 
     fn write(self, out: &mut String) {
@@ -258,19 +271,43 @@ impl Desc {
         out
     }
 
-    /// How a scoresheet writer would rank two descriptions of the same length: fewer slash
-    /// qualifiers first, then naming the square or victim more fully before naming the
-    /// moving piece more fully (`N-KB3` rather than `KN-B3`).
+    /// The length of `text()`, without writing it.
+    pub fn text_len(&self) -> usize {
+        let promotion = |p: Option<Role>| if p.is_some() { 2 } else { 0 };
+        match *self {
+            Desc::Castle { long } => {
+                if long {
+                    5
+                } else {
+                    3
+                }
+            }
+            Desc::Move {
+                piece,
+                to,
+                promotion: p,
+            } => piece.len() + 1 + to.len() + promotion(p),
+            Desc::Capture {
+                piece,
+                victim,
+                promotion: p,
+            } => piece.len() + 1 + victim.len() + promotion(p),
+        }
+    }
+
+    /// How a scoresheet writer would rank two descriptions: shorter first; of the same
+    /// length, fewer slash qualifiers first, then naming the square or victim more fully
+    /// before naming the moving piece more fully (`N-KB3` rather than `KN-B3`).
     fn preference(&self) -> (usize, u8, u8) {
         match *self {
-            Desc::Castle { .. } => (self.text().len(), 0, 0),
+            Desc::Castle { .. } => (self.text_len(), 0, 0),
             Desc::Move { piece, .. } | Desc::Capture { piece, .. } => {
                 let victim_slash = match *self {
                     Desc::Capture { victim, .. } => u8::from(victim.at.is_some()),
                     _ => 0,
                 };
                 (
-                    self.text().len(),
+                    self.text_len(),
                     u8::from(piece.at.is_some()) + victim_slash,
                     u8::from(piece.prefix.is_some()),
                 )
@@ -388,7 +425,7 @@ fn descriptions_of_piece_move(pos: &Chess, m: Move) -> Vec<Desc> {
 pub fn shortest(pos: &Chess, m: Move) -> Desc {
     let legal = pos.legal_moves();
     let mut descs = descriptions(pos, m);
-    descs.sort_by_cached_key(Desc::preference);
+    descs.sort_by_key(Desc::preference);
     let unique = |d: &Desc| legal.iter().filter(|&&other| names(pos, d, other)).count() == 1;
     // The longest forms (both pieces qualified by square) always name one move, since no
     // two legal moves share piece, origin and target; the fallback is never reached.
@@ -798,6 +835,7 @@ mod tests {
                         assert!(names(&p, d, other));
                     }
                 }
+                assert_eq!(d.text_len(), d.text().len());
                 // And the text reads back as the same description.
                 assert_eq!(parse(&d.text()).map(|r| r.desc), Some(*d), "{}", d.text());
             }
