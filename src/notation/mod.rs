@@ -54,6 +54,23 @@ pub fn fen_of(pos: &Chess) -> String {
 /// Descriptive text is matched against the descriptions of every legal move: no match is
 /// `Illegal`, several are `Ambiguous` (candidates listed in SAN). Letter case does not
 /// matter in descriptive; SAN keeps its case (`b4` is a pawn, `Bb4` a bishop).
+///
+/// ```
+/// use machack::notation::{Notation, read_move, write_move};
+/// use shakmaty::{Chess, Position};
+///
+/// let mut pos = Chess::default();
+/// let m = read_move(&pos, "P-K4").unwrap();
+/// assert_eq!(write_move(&pos, m, Notation::San), "e4");
+/// pos.play_unchecked(m);
+/// // Black's ranks count from Black's side: P-K4 is now e5.
+/// let m = read_move(&pos, "p-k4").unwrap();
+/// assert_eq!(write_move(&pos, m, Notation::Uci), "e7e5");
+/// pos.play_unchecked(m);
+/// assert!(read_move(&pos, "N-B3").is_err()); // Nf3 or Nc3: ambiguous
+/// let m = read_move(&pos, "Nf3").unwrap();
+/// assert_eq!(write_move(&pos, m, Notation::Descriptive), "N-KB3");
+/// ```
 pub fn read_move(pos: &Chess, text: &str) -> Result<Move, NotationError> {
     let text = text.trim();
     let illegal = || NotationError::Illegal {
