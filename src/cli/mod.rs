@@ -13,6 +13,7 @@ use crate::notation::{self, NotationError};
 use crate::rules::{self, FenError, Game};
 
 mod convert;
+mod eval;
 mod perft;
 
 /// Mac Hack VI (Greenblatt, MIT 1967), brought back.
@@ -30,6 +31,8 @@ enum Command {
     /// Convert a game score on stdin (any notation) to SAN, UCI or descriptive, one move
     /// per line.
     Convert(convert::ConvertArgs),
+    /// The 1967 static board evaluation, term by term (prints `S N` last).
+    Eval(eval::EvalArgs),
 }
 
 /// The position a subcommand works on: `--fen` (default: the start position), then
@@ -114,6 +117,7 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Convert(args)) => convert::run(&args),
+        Some(Command::Eval(args)) => eval::run(&args),
         None => {
             use clap::CommandFactory;
             Cli::command().print_help().map_err(CliError::from)
