@@ -16,6 +16,7 @@ use crate::rules::{self, FenError, Game};
 
 mod bench;
 mod epd;
+mod convert;
 mod eval;
 mod book;
 mod perft;
@@ -41,6 +42,9 @@ enum Command {
     Epd(epd::EpdArgs),
     /// Search fixed positions to a fixed depth (prints `N nodes M nps` last).
     Bench(bench::BenchArgs),
+    /// Convert a game score on stdin (any notation) to SAN, UCI or descriptive, one move
+    /// per line.
+    Convert(convert::ConvertArgs),
     /// The 1967 static board evaluation, term by term (prints `S N` last).
     Eval(eval::EvalArgs),
     /// Every legal move ranked by plausibility, with its factors (`--trace MOVE`: one move's factors with comments).
@@ -75,10 +79,16 @@ pub enum CliError {
     #[error(transparent)]
     Fen(#[from] FenError),
     /// A move of `--moves` or of the input could not be played.
-    #[error("move {number} ('{text}'): {source}")]
+    #[error("move {number} of --moves: {source}")]
     Move {
         number: usize,
         text: String,
+        source: NotationError,
+    },
+    /// A move of a game score could not be played; `label` is its number and side.
+    #[error("move {label}: {source}")]
+    GameMove {
+        label: String,
         source: NotationError,
     },
     #[error("{0}")]
@@ -102,10 +112,12 @@ impl PositionArgs {
         }
     }
 
-    /// The game: the root position with `--moves` played.
+    /// The game: the root position with `--moves` played. The moves are read like a game
+    /// score, so `--moves 1. P-K4 P-K4 2. B-N5 ch` works too.
     pub fn game(&self) -> Result<Game, CliError> {
         let mut game = Game::new(self.root()?);
-        for (i, text) in self.moves.iter().enumerate() {
+        let moves = notation::score::moves(&self.moves.join(" "));
+        for (i, text) in moves.iter().enumerate() {
             play_text(&mut game, i + 1, text)?;
         }
         Ok(game)
@@ -132,6 +144,7 @@ pub fn main() -> ExitCode {
         Some(Command::Search(args)) => search::run(&args),
         Some(Command::Epd(args)) => epd::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
+        Some(Command::Convert(args)) => convert::run(&args),
         Some(Command::Eval(args)) => eval::run(&args),
         Some(Command::Plausible(args)) => plausible::run(&args),
         Some(Command::Status(args)) => status::run(&args),
