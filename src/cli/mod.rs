@@ -30,6 +30,9 @@ mod status;
 pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// Console: draw the board in ASCII (the default when the terminal cannot show Unicode).
+    #[arg(long)]
+    ascii: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -161,7 +164,8 @@ pub fn main() -> ExitCode {
         // The console, or the protocol named by the first line (GUIs start us bare).
         Some(Command::Book(args)) => book::run(&args),
         None => {
-            protocol::dispatch(Engine::new());
+            protocol::console::set_ascii(cli.ascii);
+            protocol::console::start(Engine::new());
             Ok(())
         }
     };

@@ -1,0 +1,209 @@
+//! What the console draws: the board (Unicode or ASCII) with the game history beside it,
+//! the clocks, and the 1967 evaluation terms.
+
+use shakmaty::{Chess, Color, File, Move, Piece, Position, Rank, Role, Square};
+
+use crate::eval::Terms;
+use crate::notation::{self, Notation};
+use crate::rules::Game;
+use crate::search::Score;
+
+/// How many full moves of history stand beside the board.
+const HISTORY_ROWS: usize = 9;
+
+/// The glyph of a piece: Unicode chess symbols, or the FEN letter in ASCII.
+fn glyph(piece: Piece, unicode: bool) -> char {
+    if !unicode {
+        return piece.char();
+    }
+    match (piece.color, piece.role) {
+        (Color::White, Role::King) => '♔',
+        (Color::White, Role::Queen) => '♕',
+        (Color::White, Role::Rook) => '♖',
+        (Color::White, Role::Bishop) => '♗',
+        (Color::White, Role::Knight) => '♘',
+        (Color::White, Role::Pawn) => '♙',
+        (Color::Black, Role::King) => '♚',
+        (Color::Black, Role::Queen) => '♛',
+        (Color::Black, Role::Rook) => '♜',
+        (Color::Black, Role::Bishop) => '♝',
+        (Color::Black, Role::Knight) => '♞',
+        (Color::Black, Role::Pawn) => '♟',
+    }
+}
+
+/// The board seen from `bottom`'s side, with the last full moves of the history to its
+/// right. One string per line.
+pub fn board(game: &Game, notation: Notation, unicode: bool, bottom: Color) -> Vec<String> {
+    let pos = game.position();
+    let empty = if unicode { '·' } else { '.' };
+    let ranks: Vec<Rank> = match bottom {
+        Color::White => Rank::ALL.iter().rev().copied().collect(),
+        Color::Black => Rank::ALL.to_vec(),
+    };
+    let files: Vec<File> = match bottom {
+        Color::White => File::ALL.to_vec(),
+        Color::Black => File::ALL.iter().rev().copied().collect(),
+    };
+    let history = history_rows(game, notation);
+    let shown = &history[history.len().saturating_sub(HISTORY_ROWS)..];
+    let mut lines = Vec::new();
+    for (i, rank) in ranks.iter().enumerate() {
+        let mut row = format!(" {} ", rank.char());
+        for &file in &files {
+            let c = pos
+                .board()
+                .piece_at(Square::from_coords(file, *rank))
+                .map_or(empty, |p| glyph(p, unicode));
+            row.push(' ');
+            row.push(c);
+        }
+        if let Some(h) = shown.get(i) {
+            row.push_str("     ");
+            row.push_str(h);
+        }
+        lines.push(row);
+    }
+    let mut foot = String::from("   ");
+    for file in files {
+        foot.push(' ');
+        foot.push(file.char());
+    }
+    if let Some(h) = shown.get(8) {
+        foot.push_str("     ");
+        foot.push_str(h);
+    }
+    lines.push(foot);
+    lines
+}
+
+/// The game's moves, one line per move number: `12. P-QB4      PxP`.
+pub fn history_rows(game: &Game, notation: Notation) -> Vec<String> {
+    let mut rows: Vec<String> = Vec::new();
+    let mut pos = game.start().clone();
+    for &m in game.moves() {
+        let text = notation::write_move(&pos, m, notation);
+        let number = pos.fullmoves();
+        match pos.turn() {
+            Color::White => rows.push(format!("{number:>3}. {text:<12}")),
+            Color::Black => {
+                if rows.is_empty() {
+                    rows.push(format!("{number:>3}. {:<12}", "..."));
+                }
+                if let Some(last) = rows.last_mut() {
+                    last.push(' ');
+                    last.push_str(&text);
+                }
+            }
+        }
+        pos.play_unchecked(m);
+    }
+    rows
+}
+
+/// A move with its number, as a scoresheet writes it: `12. P-QB4` or `12. ... PxP`.
+pub fn numbered(pos: &Chess, m: Move, notation: Notation) -> String {
+    let text = notation::write_move(pos, m, notation);
+    match pos.turn() {
+        Color::White => format!("{}. {text}", pos.fullmoves()),
+        Color::Black => format!("{}. ... {text}", pos.fullmoves()),
+    }
+}
+
+/// A line of moves from `pos` in the notation, numbered.
+pub fn line(pos: &Chess, moves: &[Move], notation: Notation) -> String {
+    let mut p = pos.clone();
+    let mut parts = Vec::new();
+    for (i, &m) in moves.iter().enumerate() {
+        if !p.is_legal(m) {
+            break;
+        }
+        let text = notation::write_move(&p, m, notation);
+        if p.turn() == Color::White {
+            parts.push(format!("{}. {text}", p.fullmoves()));
+        } else if i == 0 {
+            parts.push(format!("{}. ... {text}", p.fullmoves()));
+        } else {
+            parts.push(text);
+        }
+        p.play_unchecked(m);
+    }
+    parts.join(" ")
+}
+
+/// A value in pawns with its 1967 units: `+0.25 (32)`.
+pub fn value(v: i32) -> String {
+    format!("{:+.2} ({v})", f64::from(v) / 128.0)
+}
+
+/// A search score: pawns, or mate.
+pub fn score(s: Score) -> String {
+    match s {
+        Score::Value(v) => value(v),
+        other => other.to_string(),
+    }
+}
+
+/// The evaluation terms, one per line (White's point of view).
+pub fn terms(t: &Terms) -> Vec<String> {
+    vec![
+        format!("  B  material balance      {}", value(t.b)),
+        format!("  R  piece-ratio change    {}", value(t.r)),
+        format!("  P  pawn structure        {}", value(t.p)),
+        format!("  K  king safety           {}", value(t.k)),
+        format!("  C  centre control        {}", value(t.c)),
+        format!("  S  = B + R + P + K + C   {}", value(t.s())),
+    ]
+}
+
+/// A duration as `h:mm:ss` or `m:ss`.
+pub fn clock(d: std::time::Duration) -> String {
+    let s = d.as_secs();
+    if s >= 3600 {
+        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    } else {
+        format!("{}:{:02}", s / 60, s % 60)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(moves: &[&str]) -> Game {
+        let mut g = Game::default();
+        for m in moves {
+            let mv = notation::read_move(g.position(), m).unwrap();
+            g.play(mv);
+        }
+        g
+    }
+
+    #[test]
+    fn board_ascii_and_unicode_with_history() {
+        let g = game(&["e4", "e5", "Nf3"]);
+        let lines = board(&g, Notation::Descriptive, false, Color::White);
+        assert_eq!(lines.len(), 9);
+        assert!(lines[0].starts_with(" 8  r n b q k b n r"), "{}", lines[0]);
+        assert!(lines[4].starts_with(" 4  . . . . P . . ."), "{}", lines[4]);
+        assert!(lines[0].contains("1. P-K4"), "{}", lines[0]);
+        assert!(lines[0].ends_with("P-K4"), "{}", lines[0]);
+        assert!(lines[1].contains("2. N-KB3"), "{}", lines[1]);
+        assert!(lines[8].starts_with("    a b c d e f g h"));
+        let uni = board(&g, Notation::San, true, Color::Black);
+        assert!(uni[0].starts_with(" 1  ♖ · ♗ ♔ ♕ ♗ · ♖"), "{}", uni[0]);
+        assert!(uni[0].contains("1. e4"));
+        assert!(uni[8].starts_with("    h g f e d c b a"));
+    }
+
+    #[test]
+    fn lines_and_values() {
+        let pos = Chess::default();
+        let g = game(&["e4", "e5"]);
+        assert_eq!(line(&pos, g.moves(), Notation::San), "1. e4 e5");
+        assert_eq!(line(g.position(), &[], Notation::San), "");
+        assert_eq!(value(-64), "-0.50 (-64)");
+        assert_eq!(clock(std::time::Duration::from_secs(7200)), "2:00:00");
+        assert_eq!(clock(std::time::Duration::from_secs(65)), "1:05");
+    }
+}
