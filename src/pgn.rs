@@ -23,7 +23,8 @@ use thiserror::Error;
 use crate::rules::{self, Game};
 
 /// Tags written first, in this order (PGN standard 8.1.1).
-pub const SEVEN_TAG_ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+pub const SEVEN_TAG_ROSTER: [&str; 7] =
+    ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
 
 /// The longest line written.
 const LINE_WIDTH: usize = 79;
@@ -99,7 +100,11 @@ pub fn write_game(
             .map_or("?", |(_, v)| v.as_str())
     };
     for name in SEVEN_TAG_ROSTER {
-        let v = if name == "Result" { result } else { value(name) };
+        let v = if name == "Result" {
+            result
+        } else {
+            value(name)
+        };
         out.push_str(&format!("[{name} \"{}\"]\n", escape(v)));
     }
     let start = game.start();
@@ -332,7 +337,11 @@ fn finish(raw: Raw, number: usize, chunk: &Chunk<'_>) -> Result<PgnGame, PgnErro
         let number_text = format!(
             "{}{}",
             pos.fullmoves(),
-            if pos.turn() == Color::White { "." } else { "..." }
+            if pos.turn() == Color::White {
+                "."
+            } else {
+                "..."
+            }
         );
         let m: Option<Move> = san.san.to_move(pos).ok();
         match m {
@@ -478,10 +487,18 @@ mod tests {
     fn writes_roster_numbers_comments_and_result() {
         let g = game_of(&["e4", "e5", "Nf3", "Nc6", "Bb5"]);
         let tags = vec![("White".to_string(), "Person".to_string())];
-        let comments = vec![Some("book".into()), Some("book".into()), None, Some("+0.20/5".into())];
+        let comments = vec![
+            Some("book".into()),
+            Some("book".into()),
+            None,
+            Some("+0.20/5".into()),
+        ];
         let text = write_game(&g, &tags, &comments, "*");
         assert!(text.starts_with("[Event \"?\"]\n[Site \"?\"]\n[Date \"?\"]\n[Round \"?\"]\n[White \"Person\"]\n[Black \"?\"]\n[Result \"*\"]\n\n"));
-        assert!(text.contains("1. e4 {book} 1... e5 {book} 2. Nf3 Nc6 {+0.20/5} 3. Bb5 *"), "{text}");
+        assert!(
+            text.contains("1. e4 {book} 1... e5 {book} 2. Nf3 Nc6 {+0.20/5} 3. Bb5 *"),
+            "{text}"
+        );
         let back = read_games(&text);
         assert_eq!(back.len(), 1);
         let back = back[0].as_ref().unwrap();

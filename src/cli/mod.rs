@@ -15,10 +15,10 @@ use crate::protocol;
 use crate::rules::{self, FenError, Game};
 
 mod bench;
-mod epd;
-mod convert;
-mod eval;
 mod book;
+mod convert;
+mod epd;
+mod eval;
 mod perft;
 mod plausible;
 mod search;

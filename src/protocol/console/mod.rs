@@ -212,7 +212,9 @@ pub fn run(engine: Engine, input: Input, out: Out, first: Option<String>) {
         };
         let word = line.trim();
         // A GUI that starts us bare and speaks first gets its protocol.
-        if first_word && console.engine.game().moves().is_empty() && matches!(word, "uci" | "xboard")
+        if first_word
+            && console.engine.game().moves().is_empty()
+            && matches!(word, "uci" | "xboard")
         {
             let Console { engine, out, .. } = console;
             match word {
@@ -245,7 +247,11 @@ impl Console {
         let text = if self.result.is_some() {
             "machack> ".to_string()
         } else {
-            let dots = if pos.turn() == Color::White { "" } else { " ..." };
+            let dots = if pos.turn() == Color::White {
+                ""
+            } else {
+                " ..."
+            };
             format!("{}.{dots} {}> ", pos.fullmoves(), side_name(pos.turn()))
         };
         let mut stdout = std::io::stdout().lock();
@@ -333,7 +339,11 @@ impl Console {
                 "uci" | "coordinate" | "u" => self.notation = Notation::Uci,
                 _ => self.say("notation takes descriptive, san or uci."),
             },
-            "profile" => self.option("Profile", rest, "profile takes a NAME: 1967 or 1967-tournament"),
+            "profile" => self.option(
+                "Profile",
+                rest,
+                "profile takes a NAME: 1967 or 1967-tournament",
+            ),
             "depth" => self.option("Depth", rest, "depth takes a number of plies, e.g. depth 4"),
             "widths" => self.option("Widths", rest, "widths takes a LIST, e.g. widths 6,6,4"),
             "book" => match rest.to_ascii_lowercase().as_str() {
@@ -616,7 +626,9 @@ impl Console {
         let notation_used = self.notation;
         let progress_pos = pos.clone();
         if tty {
-            progress(&format!("machack is thinking (press Enter to make it move)…"));
+            progress(&format!(
+                "machack is thinking (press Enter to make it move)…"
+            ));
         }
         let started = self.engine.go(
             go,
@@ -745,7 +757,10 @@ impl Console {
                 "1/2-1/2".into(),
                 format!("machack claims a draw by {}", claim_words(c)),
             ));
-            self.say(&format!("machack claims a draw ({}) with its move.", claim_words(c)));
+            self.say(&format!(
+                "machack claims a draw ({}) with its move.",
+                claim_words(c)
+            ));
         }
         self.after_move();
         self.draw();
@@ -763,7 +778,10 @@ impl Console {
         if rest.is_empty() {
             if let Some(c) = State::of(&game).claims.first() {
                 self.say(&format!("Draw claimed ({}): 1/2-1/2.", claim_words(*c)));
-                self.result = Some(("1/2-1/2".into(), format!("draw claimed by {}", claim_words(*c))));
+                self.result = Some((
+                    "1/2-1/2".into(),
+                    format!("draw claimed by {}", claim_words(*c)),
+                ));
                 self.draw();
                 return Flow::Go;
             }
@@ -790,7 +808,10 @@ impl Console {
         self.charge_clock(side);
         if let Some(c) = claims.first() {
             self.say(&format!("Draw claimed ({}): 1/2-1/2.", claim_words(*c)));
-            self.result = Some(("1/2-1/2".into(), format!("draw claimed by {}", claim_words(*c))));
+            self.result = Some((
+                "1/2-1/2".into(),
+                format!("draw claimed by {}", claim_words(*c)),
+            ));
             self.draw();
             return Flow::Go;
         }
@@ -851,9 +872,8 @@ impl Console {
         let text = pgn::write_game(self.engine.game(), &tags, &self.comments, result);
         match std::fs::write(Path::new(rest), text) {
             Ok(()) => self.say(&format!(
-                "Saved {} moves to {} ({result}).",
-                self.engine.game().moves().len(),
-                short(rest)
+                "Saved {} moves to {rest} ({result}).",
+                self.engine.game().moves().len()
             )),
             Err(e) => self.say(&format!("Cannot write {}: {e}.", short(rest))),
         }
@@ -872,14 +892,13 @@ impl Console {
             Ok(g) => {
                 self.engine.set_game(g.game.clone());
                 self.reset_game();
-                if g.result != "*" {
-                    let why = g.tag("Termination").unwrap_or("as recorded").to_string();
-                    self.result = Some((g.result.clone(), why));
-                }
+                // A game the rules have ended stays ended; otherwise play goes on from its
+                // last position whatever result was recorded (resignation, time, agreement).
+                self.after_move();
                 self.person_to_move();
                 self.say(&format!(
-                    "Loaded game {number} of {} ({} - {}, {} moves, {}).",
-                    short(file),
+                    "Loaded game {number} of {} ({} - {}, {} moves, recorded {}).",
+                    file,
                     g.tag("White").unwrap_or("?"),
                     g.tag("Black").unwrap_or("?"),
                     self.engine.game().moves().len(),
@@ -897,7 +916,9 @@ impl Console {
         if rest.is_empty() {
             let pos = self.engine.position();
             let terms = static_board_evaluator(pos, &Root::new(pos));
-            self.say("Static board evaluation of this position (White's point of view, pawn = 128):");
+            self.say(
+                "Static board evaluation of this position (White's point of view, pawn = 128):",
+            );
             for l in show::terms(&terms) {
                 self.say(&l);
             }
@@ -943,7 +964,10 @@ impl Console {
                     self.say(&l);
                 }
                 if let Some(s) = rm.score {
-                    self.say(&format!("Backed-up value of {text}: {} (mover's view)", show::score(s)));
+                    self.say(&format!(
+                        "Backed-up value of {text}: {} (mover's view)",
+                        show::score(s)
+                    ));
                 }
             }
             (None, false) => self.say(&format!(
@@ -1053,7 +1077,10 @@ impl Console {
                 "nodes per second",
                 format!("{:.0}", s.nodes as f64 / secs.max(1e-6)),
             ),
-            ("plausible move generations", s.plausible_generations.to_string()),
+            (
+                "plausible move generations",
+                s.plausible_generations.to_string(),
+            ),
             (
                 "feedovers",
                 format!(

@@ -1,0 +1,123 @@
+//! The console over pipes, as a script drives it: draw claims offered and made under the
+//! FIDE rules, a malformed PGN reported with its game and line, resignation saved in the
+//! PGN, and a bare `machack` handing a GUI's first line to its protocol.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn console(input: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_machack"))
+        .arg("--ascii")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn data(name: &str) -> String {
+    format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn threefold_is_offered_and_claimed() {
+    let out =
+        console("play both\nNf3\nNf6\nNg1\nNg8\nNf3\nNf6\nNg1\nNg8\ndraw?\nboard\nNf3\nquit\n");
+    assert_eq!(
+        out.matches("You may claim a draw (threefold repetition)")
+            .count(),
+        1,
+        "{out}"
+    );
+    assert!(
+        out.contains("Draw claimed (threefold repetition): 1/2-1/2."),
+        "{out}"
+    );
+    assert!(
+        out.contains("Game over: 1/2-1/2 (draw claimed by threefold repetition)"),
+        "{out}"
+    );
+    assert!(out.contains("The game is over (1/2-1/2)"), "{out}");
+}
+
+#[test]
+fn a_claim_with_the_declared_move() {
+    // After seven shuffles the eighth, declared with draw?, makes the third occurrence.
+    let out = console("play both\nNf3\nNf6\nNg1\nNg8\nNf3\nNf6\nNg1\ndraw? Ng8\nquit\n");
+    assert!(
+        out.contains("Draw claimed (threefold repetition): 1/2-1/2."),
+        "{out}"
+    );
+}
+
+#[test]
+fn checkmate_ends_the_game() {
+    let out = console("play both\nP-KB3\nP-K4\nP-KN4\nQ-R5\nmoves\nquit\n");
+    assert!(out.contains("Game over: 0-1 (checkmate)"), "{out}");
+    assert!(out.contains("No legal moves."), "{out}");
+}
+
+#[test]
+fn malformed_pgn_is_reported_and_the_console_goes_on() {
+    let bad = data("console_bad.pgn");
+    let out = console(&format!("load {bad} 2\nload {bad} 3\nload {bad}\nquit\n"));
+    assert!(
+        out.contains("Cannot load: game 2, line 20: move 4. 'Bxf7' is not legal here."),
+        "{out}"
+    );
+    assert!(
+        out.contains("there is no game 3: the file holds 2"),
+        "{out}"
+    );
+    assert!(out.contains("Loaded game 1"), "{out}");
+}
+
+#[test]
+fn loading_a_finished_game_and_resigning() {
+    let games = data("console_games.pgn");
+    let dir = std::env::temp_dir().join(format!("machack-console-pipe-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let saved = dir.join("resigned.pgn");
+    let out = console(&format!(
+        "load {games} 3\nnotation san\nboard\nload {games} 4\nresign\nsave {}\nquit\n",
+        saved.display()
+    ));
+    assert!(out.contains("Loaded game 3"), "{out}");
+    assert!(out.contains("Game over: 1-0 (checkmate)"), "{out}");
+    assert!(out.contains("11. Bd8#"), "{out}");
+    // The Lucena game was recorded 1-0 without mate: play goes on, the person has Black.
+    assert!(out.contains("recorded 1-0"), "{out}");
+    assert!(out.contains("Black resigns: 1-0."), "{out}");
+    let text = std::fs::read_to_string(&saved).unwrap();
+    assert!(text.contains("[Result \"1-0\"]"), "{text}");
+    assert!(text.contains("[Termination \"Black resigns\"]"), "{text}");
+    assert!(
+        text.contains("[FEN \"1K1k4/1P6/8/8/8/8/r7/2R5 w - - 0 1\"]"),
+        "{text}"
+    );
+    assert!(
+        text.contains("7. Rb4") && text.trim_end().ends_with("1-0"),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_gui_first_line_gets_its_protocol() {
+    let out = console("uci\nquit\n");
+    assert!(out.contains("uciok"), "{out}");
+    assert!(!out.contains("type a move"), "{out}");
+}

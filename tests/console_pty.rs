@@ -1,0 +1,124 @@
+//! The console driven as a person would drive it, through a pseudo-terminal: the board,
+//! a move in descriptive notation and machack's reply on the drawn board, the debugging
+//! aids, take-back, a draw offer, an illegal move and garbage (a hint each, the game goes
+//! on), save and load, quit. A fast setting (depth 2) keeps it to seconds.
+
+use std::process::Command;
+
+use rexpect::session::{PtySession, spawn_command};
+
+const TIMEOUT_MS: u64 = 30_000;
+
+fn start(ascii: bool) -> PtySession {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_machack"));
+    if ascii {
+        cmd.arg("--ascii");
+    }
+    cmd.env("LANG", "C.UTF-8").env("TERM", "xterm");
+    spawn_command(cmd, Some(TIMEOUT_MS)).expect("spawn machack on a pty")
+}
+
+/// rexpect reads the terminal byte by byte, one char per byte: UTF-8 text as it sees it.
+fn bytes(text: &str) -> String {
+    text.bytes().map(char::from).collect()
+}
+
+#[test]
+fn a_person_plays_and_looks_inside() {
+    let dir = std::env::temp_dir().join(format!("machack-console-pty-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("game.pgn");
+    let pgn = pgn.to_str().unwrap();
+
+    let mut p = start(true);
+    p.exp_string("type a move, or 'help'").unwrap();
+    p.exp_string(" 2  P P P P P P P P").unwrap();
+    p.exp_string("White to move (you)").unwrap();
+
+    p.send_line("depth 2").unwrap();
+    p.exp_string("Depth set to 2.").unwrap();
+
+    // P-K4, and the reply appears in the history beside the drawn board.
+    p.send_line("P-K4").unwrap();
+    let (_, played) = p.exp_regex(r"machack plays 1\. \.\.\. [^ \r\n]+").unwrap();
+    let reply = played.rsplit(' ').next().unwrap().to_string();
+    let (_, history) = p.exp_regex(r"1\. P-K4 +[^ \r\n]+").unwrap();
+    assert!(history.ends_with(&reply), "{history} / {reply}");
+    p.exp_string(" 4  . . . . P . . .").unwrap();
+    p.exp_string("White to move (you)").unwrap();
+
+    p.send_line("trace N-KB3").unwrap();
+    p.exp_regex(r"N-KB3 \(Nf3\): plausibility -?\d+, rank \d+ of \d+")
+        .unwrap();
+
+    p.send_line("eval").unwrap();
+    p.exp_string("S  = B + R + P + K + C").unwrap();
+
+    p.send_line(&format!("eval {reply}")).unwrap_or_default();
+    // Black's reply is not a move of this position: eval MOVE looks at the last search,
+    // whose root was after P-K4, where the reply is a top-level move.
+    p.exp_regex(r"At the end of [^\r\n]+'s variation").unwrap();
+
+    p.send_line("record").unwrap();
+    p.exp_string("Last search from").unwrap();
+    p.exp_string("rank move").unwrap();
+
+    p.send_line("stats").unwrap();
+    p.exp_regex(r"plausible move generations +\d+").unwrap();
+
+    p.send_line("tree").unwrap();
+    p.exp_string("Principal variation").unwrap();
+
+    p.send_line("undo").unwrap();
+    p.exp_string("Taken back.").unwrap();
+    p.exp_string(" 2  P P P P P P P P").unwrap();
+
+    p.send_line("draw?").unwrap();
+    p.exp_regex("machack: (accept|decline)").unwrap();
+
+    // An illegal move and garbage: a hint each, and the game goes on.
+    p.send_line("P-K5").unwrap();
+    p.exp_string("is not a legal move here; type 'moves'")
+        .unwrap();
+    p.send_line("xyzzy plugh").unwrap();
+    p.exp_string("is neither a move nor a command; type 'help'")
+        .unwrap();
+
+    p.send_line("d4").unwrap();
+    p.exp_regex(r"machack plays 1\. \.\.\. ").unwrap();
+    p.exp_string("White to move (you)").unwrap();
+
+    p.send_line(&format!("save {pgn}")).unwrap();
+    p.exp_string("Saved 2 moves").unwrap();
+    p.send_line("new").unwrap();
+    p.exp_string("New game.").unwrap();
+    p.send_line(&format!("load {pgn}")).unwrap();
+    p.exp_string("Loaded game 1").unwrap();
+    p.exp_regex(r"1\. P-Q4 ").unwrap();
+    p.exp_string(" 4  . . . P . . . .").unwrap();
+
+    p.send_line("quit").unwrap();
+    p.exp_eof().unwrap();
+
+    let text = std::fs::read_to_string(pgn).unwrap();
+    assert!(text.contains("[Result \"*\"]"), "{text}");
+    assert!(text.contains("1. d4 "), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn unicode_board_and_stopping_a_long_thought() {
+    let mut p = start(false);
+    p.exp_string(&bytes(" 2  ♙ ♙ ♙ ♙ ♙ ♙ ♙ ♙")).unwrap();
+    // A deep search, stopped at once by Enter: machack moves anyway.
+    p.send_line("depth 30").unwrap();
+    p.exp_string("Depth set to 30.").unwrap();
+    p.send_line("e4").unwrap();
+    p.exp_string("machack is thinking").unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    p.send_line("").unwrap();
+    p.exp_regex(r"machack plays 1\. \.\.\. ").unwrap();
+    p.exp_string(&bytes(" 4  · · · · ♙ · · ·")).unwrap();
+    p.send_line("quit").unwrap();
+    p.exp_eof().unwrap();
+}
