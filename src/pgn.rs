@@ -235,7 +235,7 @@ fn split_games(text: &str) -> Vec<Chunk<'_>> {
         }
         offset += line.len();
     }
-    if text[start..].trim().len() > 0 {
+    if !text[start..].trim().is_empty() {
         chunks.push(Chunk {
             text: &text[start..],
             first_line: start_line,

@@ -48,12 +48,12 @@ impl GameClock {
                 _ => return Err(format!("'{minutes}' is not minutes or M:SS")),
             },
             None => match minutes.parse::<f64>() {
-                Ok(m) if m.is_finite() && m >= 0.0 && m < 1e6 => Duration::from_secs_f64(m * 60.0),
+                Ok(m) if (0.0..1e6).contains(&m) => Duration::from_secs_f64(m * 60.0),
                 _ => return Err(format!("'{minutes}' is not a number of minutes")),
             },
         };
         let increment = match inc.parse::<f64>() {
-            Ok(s) if s.is_finite() && s >= 0.0 && s < 1e6 => Duration::from_secs_f64(s),
+            Ok(s) if (0.0..1e6).contains(&s) => Duration::from_secs_f64(s),
             _ => return Err(format!("'{inc}' is not a number of seconds")),
         };
         if base.is_zero() && increment.is_zero() {
@@ -80,7 +80,7 @@ impl GameClock {
         self.left[i] -= used;
         self.left[i] += self.increment;
         self.made[i] += 1;
-        if self.moves > 0 && self.made[i] % self.moves == 0 {
+        if self.moves > 0 && self.made[i].is_multiple_of(self.moves) {
             self.left[i] += self.base;
         }
         false

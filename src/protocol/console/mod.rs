@@ -626,9 +626,7 @@ impl Console {
         let notation_used = self.notation;
         let progress_pos = pos.clone();
         if tty {
-            progress(&format!(
-                "machack is thinking (press Enter to make it move)…"
-            ));
+            progress("machack is thinking (press Enter to make it move)…");
         }
         let started = self.engine.go(
             go,
