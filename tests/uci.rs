@@ -296,7 +296,8 @@ fn malformed_lines_are_answered_and_the_engine_carries_on() {
     e.send("position startpos moves e2e4 e7e5 e1e3");
     e.expect("an error", LONG, |l| l.contains("move 3"));
     e.send("go depth 1 searchmoves g1f3");
-    assert_eq!(one_bestmove(&mut e, LONG), "bestmove g1f3");
+    let line = one_bestmove(&mut e, LONG);
+    assert!(line.starts_with("bestmove g1f3"), "{line}");
     e.quit("quit");
 }
 
