@@ -15,6 +15,7 @@ use crate::protocol;
 use crate::rules::{self, FenError, Game};
 
 mod bench;
+mod book;
 mod epd;
 mod eval;
 mod perft;
@@ -51,6 +52,8 @@ enum Command {
     Uci,
     /// Speak the xboard/WinBoard protocol (CECP v2) on stdin/stdout.
     Xboard,
+    /// The opening book: `show` a position's book moves, `stats`, `build` a Polyglot book.
+    Book(book::BookArgs),
 }
 
 /// The position a subcommand works on: `--fen` (default: the start position), then
@@ -143,6 +146,7 @@ pub fn main() -> ExitCode {
             Ok(())
         }
         // The console, or the protocol named by the first line (GUIs start us bare).
+        Some(Command::Book(args)) => book::run(&args),
         None => {
             protocol::dispatch(Engine::new());
             Ok(())
