@@ -143,7 +143,7 @@ impl Xboard {
                 self.engine.new_game();
                 self.force = false;
                 self.side = Color::Black;
-                self.move_time = None;
+                // CECP: `new` keeps the time control (`level`, `st`) but drops `sd`.
                 self.depth = None;
                 self.draw_offered = false;
                 self.over = false;
