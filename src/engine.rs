@@ -652,6 +652,24 @@ impl Engine {
         }
     }
 
+    /// Searches and waits for the answer (the console, tools): `go` without callbacks.
+    /// `infinite` and `ponder` are ignored, since nothing could stop the search.
+    pub fn think(&mut self, mut request: Go) -> Result<BestMove, EngineError> {
+        request.infinite = false;
+        request.ponder = false;
+        let (tx, rx) = std::sync::mpsc::channel();
+        self.go(
+            request,
+            |_| {},
+            move |best| {
+                let _ = tx.send(best);
+            },
+        )?;
+        self.wait();
+        let pos = self.position();
+        Ok(rx.recv().unwrap_or_else(|_| fallback(pos, Duration::ZERO)))
+    }
+
     /// Stops the search; its answer is delivered (at once if it had finished).
     pub fn stop(&self) {
         if let Some(r) = &self.running {
@@ -1005,6 +1023,20 @@ mod tests {
         assert!(e.position().is_legal(b.best.unwrap()));
         e.wait();
         assert!(rx.try_recv().is_err(), "exactly one answer");
+    }
+
+    #[test]
+    fn think_waits_for_the_answer() {
+        let mut e = Engine::new();
+        let b = e
+            .think(Go {
+                depth: Some(1),
+                infinite: true,
+                ..Go::default()
+            })
+            .unwrap();
+        assert!(e.position().is_legal(b.best.unwrap()));
+        assert!(!e.is_searching());
     }
 
     #[test]

@@ -4,7 +4,8 @@
 //! ...`, `go` (`wtime btime winc binc movestogo depth nodes mate movetime infinite ponder
 //! searchmoves`), `stop`, `ponderhit`, `quit`; `debug` and `register` are accepted and
 //! ignored. Progress is printed as `info depth seldepth score cp|mate nodes nps hashfull time
-//! pv`, in that order (cp = 1967 value × 100 / 128); book moves and every error as `info
+//! pv`, in that order (cp = 1967 value × 100 / 128; `lowerbound`/`upperbound` never appear,
+//! as the 1967 search reports exact values only); book moves and every error as `info
 //! string`. A malformed line is reported and otherwise ignored, with two choices made so the
 //! GUI is never left waiting: a `go` with a bad field still searches (the field reported and
 //! dropped, a negative time taken as 0), and a `position` with an illegal move keeps the
