@@ -170,7 +170,7 @@ fn a_deep_fixed_depth_search_still_answers_when_the_clock_demands() {
     e.send("position startpos moves e2e4 e7e5 g1f3 b8c6");
     for (go, limit) in [
         ("go wtime 600 btime 600", 0.6),
-        ("go wtime 5000 btime 5000 movestogo 1", 5.0),
+        ("go wtime 1000 btime 1000 movestogo 1", 1.0),
         ("go movetime 300", 0.6),
         ("go wtime 100 btime 100 winc 10 binc 10", 0.1),
     ] {
