@@ -24,6 +24,7 @@ use std::time::{Duration, Instant};
 use shakmaty::{Chess, Color, Move, Position};
 use thiserror::Error;
 
+use crate::book::{Book, Choice};
 use crate::rules::Game;
 use crate::search::hash::Entry;
 use crate::search::{Info, Limits, Params, Score, SearchResult, Searcher};
@@ -296,6 +297,10 @@ pub struct Engine {
     clear_hash: bool,
     /// How many of our searches in a row said we are lost (for resignation).
     losing_streak: u32,
+    /// The opening book (`OwnBook`, `BookFile`): the built-in one unless a file is set.
+    book: Arc<Book>,
+    /// Varies the book's choice from one game to the next.
+    book_seed: u64,
 }
 
 impl Default for Engine {
@@ -416,6 +421,8 @@ impl Engine {
             searcher_stale: true,
             clear_hash: false,
             losing_streak: 0,
+            book: Arc::new(Book::builtin()),
+            book_seed: fresh_seed(),
         }
     }
 
@@ -503,7 +510,16 @@ impl Engine {
             OptionKind::Text { .. } => match spec.name {
                 "Widths" => o.widths = parse_widths(text).map_err(bad)?,
                 "BookFile" => {
-                    o.book_file = (!text.is_empty() && text != "<empty>").then(|| text.to_string())
+                    if text.is_empty() || text == "<empty>" {
+                        self.book = Arc::new(Book::builtin());
+                        self.options.book_file = None;
+                    } else {
+                        // A book that cannot be read is refused; the old one stays.
+                        let book = Book::open(std::path::Path::new(text))
+                            .map_err(|e| bad(e.to_string()))?;
+                        self.book = Arc::new(book);
+                        self.options.book_file = Some(text.to_string());
+                    }
                 }
                 _ => {}
             },
@@ -517,6 +533,7 @@ impl Engine {
         self.game = Game::default();
         self.clear_hash = true;
         self.losing_streak = 0;
+        self.book_seed = fresh_seed();
     }
 
     /// Replaces the game (a protocol builds it from FEN and moves).
@@ -598,7 +615,8 @@ impl Engine {
             }),
             wake: Condvar::new(),
         });
-        let use_book = self.options.own_book && !hold && limits.searchmoves.is_empty();
+        let book = (self.options.own_book && !hold && limits.searchmoves.is_empty())
+            .then(|| (Arc::clone(&self.book), self.book_seed));
         let searcher = Arc::clone(&self.searcher);
         let last = Arc::clone(&self.last_search);
         let on_info: InfoFn = Box::new(on_info);
@@ -607,7 +625,7 @@ impl Engine {
             thread::Builder::new()
                 .name("machack-search".into())
                 .spawn(move || {
-                    search_thread(&shared, &searcher, &game, &limits, use_book, on_info, &last)
+                    search_thread(&shared, &searcher, &game, &limits, book, on_info, &last)
                 })
         };
         let watchdog = {
@@ -638,6 +656,24 @@ impl Engine {
                 Ok(())
             }
         }
+    }
+
+    /// Searches and waits for the answer (the console, tools): `go` without callbacks.
+    /// `infinite` and `ponder` are ignored, since nothing could stop the search.
+    pub fn think(&mut self, mut request: Go) -> Result<BestMove, EngineError> {
+        request.infinite = false;
+        request.ponder = false;
+        let (tx, rx) = std::sync::mpsc::channel();
+        self.go(
+            request,
+            |_| {},
+            move |best| {
+                let _ = tx.send(best);
+            },
+        )?;
+        self.wait();
+        let pos = self.position();
+        Ok(rx.recv().unwrap_or_else(|_| fallback(pos, Duration::ZERO)))
     }
 
     /// Stops the search; its answer is delivered (at once if it had finished).
@@ -820,7 +856,7 @@ fn search_thread(
     searcher: &Mutex<Searcher>,
     game: &Game,
     limits: &Limits,
-    use_book: bool,
+    book: Option<(Arc<Book>, u64)>,
     mut on_info: InfoFn,
     last: &Mutex<Option<SearchResult>>,
 ) {
@@ -837,7 +873,7 @@ fn search_thread(
             time: Duration::ZERO,
             source: Source::NoMove,
         }
-    } else if let Some(m) = use_book.then(|| book_move(pos)).flatten() {
+    } else if let Some(m) = book.and_then(|(b, seed)| b.pick(pos, Choice::Random { seed })) {
         BestMove {
             best: Some(m),
             ponder: None,
@@ -882,10 +918,11 @@ fn search_thread(
     shared.deliver();
 }
 
-/// A book move for the position, if the book has one. The book module is not on this
-/// branch yet: none.
-fn book_move(_pos: &Chess) -> Option<Move> {
-    None
+/// A seed for the book's random choice, different from one game to the next.
+fn fresh_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
 }
 
 /// Checks a search result before it leaves the engine (STYLE point 6).
@@ -1005,6 +1042,20 @@ mod tests {
     }
 
     #[test]
+    fn think_waits_for_the_answer() {
+        let mut e = Engine::new();
+        let b = e
+            .think(Go {
+                depth: Some(1),
+                infinite: true,
+                ..Go::default()
+            })
+            .unwrap();
+        assert!(e.position().is_legal(b.best.unwrap()));
+        assert!(!e.is_searching());
+    }
+
+    #[test]
     fn infinite_holds_its_answer_until_stop() {
         let mut e = Engine::new();
         let rx = answer(
@@ -1063,6 +1114,48 @@ mod tests {
         let rx = answer(&mut e, Go::default());
         let b = rx.recv_timeout(Duration::from_secs(5)).unwrap();
         assert_eq!((b.best, b.source), (None, Source::NoMove));
+    }
+
+    #[test]
+    fn the_book_answers_timed_searches_but_never_infinite_or_ponder_ones() {
+        let mut e = Engine::new();
+        let b = answer(&mut e, Go::default())
+            .recv_timeout(Duration::from_secs(30))
+            .unwrap();
+        assert_eq!(b.source, Source::Book);
+        assert!(e.position().is_legal(b.best.unwrap()));
+        e.wait();
+        for go in [
+            Go {
+                infinite: true,
+                depth: Some(1),
+                ..Go::default()
+            },
+            Go {
+                ponder: true,
+                depth: Some(1),
+                ..Go::default()
+            },
+        ] {
+            let rx = answer(&mut e, go);
+            std::thread::sleep(Duration::from_millis(50));
+            e.stop();
+            let b = rx.recv_timeout(Duration::from_secs(30)).unwrap();
+            assert_eq!(b.source, Source::Search);
+            e.wait();
+        }
+        e.set_option("OwnBook", Some("false")).unwrap();
+        let b = answer(
+            &mut e,
+            Go {
+                depth: Some(1),
+                ..Go::default()
+            },
+        )
+        .recv_timeout(Duration::from_secs(30))
+        .unwrap();
+        assert_eq!(b.source, Source::Search);
+        assert!(e.set_option("BookFile", Some("/no/such/book.bin")).is_err());
     }
 
     #[test]

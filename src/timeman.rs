@@ -5,7 +5,8 @@
 //! the clock into two limits: a *soft* one (once an iteration has reported past it, do not
 //! start another) and a *hard* one (stop the search at once; the engine enforces it with the
 //! search's deadline and a watchdog). The `Move Overhead` reserve is subtracted first, so
-//! the move reaches the GUI before the flag falls even on a loaded machine.
+//! the move reaches the GUI before the flag falls even on a loaded machine; it is charged
+//! once for every move still to come in the horizon, since every move pays it.
 //!
 //! Fixed depth and fixed nodes are not time controls: the engine passes them to the search
 //! as they are. Left out: learning how long iterations take (the 1967 search has a fixed
@@ -21,10 +22,9 @@ pub mod knobs {
     pub const HORIZON: u32 = 30;
     /// Moves-to-go above this are treated as this (a GUI may send 100 for "until the end").
     pub const MAX_MOVES_TO_GO: u32 = 50;
-    /// Share of the increment spent on this move, in per mille (the rest is banked).
-    pub const INCREMENT_SHARE: u32 = 750;
-    /// The hard limit is at most this many times the soft one.
-    pub const HARD_OVER_SOFT: u32 = 4;
+    /// The hard limit is this many times the soft one (the 1967 search has no iterations
+    /// to stop between, so a search that does not finish runs to the hard limit).
+    pub const HARD_OVER_SOFT: u32 = 3;
     /// Neither limit exceeds this share of the usable clock, per mille, when more moves
     /// remain in the control...
     pub const MAX_SHARE: u32 = 500;
@@ -82,19 +82,26 @@ pub fn allot(control: &TimeControl, overhead: Duration) -> Option<Budget> {
 }
 
 fn allot_clock(clock: &Clock, overhead: Duration) -> Budget {
-    let usable = clock.remaining.saturating_sub(overhead);
     let moves = clock
         .moves_to_go
         .map_or(knobs::HORIZON, |m| m.clamp(1, knobs::MAX_MOVES_TO_GO));
+    // The time for the rest of the horizon: the clock and the increments still to come,
+    // less the overhead of every one of those moves (and two more as a reserve). Every
+    // move costs the overhead in pipes and scheduling whatever we think, so at fast
+    // controls this is what keeps the clock from draining to the flag.
+    let horizon =
+        (clock.remaining + clock.increment * (moves - 1)).saturating_sub(overhead * (moves + 2));
+    let usable = clock.remaining.saturating_sub(overhead);
     let share = if moves == 1 {
         knobs::MAX_SHARE_LAST_MOVE
     } else {
         knobs::MAX_SHARE
     };
     let cap = usable * share / 1000;
-    let soft = usable / moves + clock.increment * knobs::INCREMENT_SHARE / 1000;
-    let soft = soft.min(cap).max(knobs::MIN_THINK);
-    let hard = (soft * knobs::HARD_OVER_SOFT).min(cap).max(soft);
+    let hard = (horizon / moves * knobs::HARD_OVER_SOFT)
+        .min(cap)
+        .max(knobs::MIN_THINK);
+    let soft = (horizon / moves).min(hard).max(knobs::MIN_THINK);
     Budget { soft, hard }
 }
 
@@ -165,7 +172,20 @@ mod tests {
     fn one_second_game_moves_fast() {
         // 1+0.01: the first move may use a few dozen milliseconds, never a whole second.
         let b = allot(&clock(1000, 10, None), ms(30)).unwrap();
-        assert!(b.soft < ms(60), "{b:?}");
-        assert!(b.hard < ms(250), "{b:?}");
+        assert!(b.soft < ms(20), "{b:?}");
+        assert!(b.hard < ms(60), "{b:?}");
+    }
+
+    #[test]
+    fn a_low_clock_spends_less_than_the_increment() {
+        // Each move costs the overhead beyond the think: below about a second, a 10 ms
+        // increment must not be spent in full, or the clock drains to the flag.
+        for remaining in [50, 100, 300, 600] {
+            let b = allot(&clock(remaining, 10, None), ms(30)).unwrap();
+            assert!(b.hard < ms(10), "{remaining}: {b:?}");
+        }
+        // With a healthy clock the increment is spent.
+        let b = allot(&clock(10_000, 100, None), ms(30)).unwrap();
+        assert!(b.soft > ms(300), "{b:?}");
     }
 }

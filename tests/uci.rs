@@ -162,8 +162,46 @@ fn timed_searches_answer_within_their_time() {
 }
 
 #[test]
+fn a_deep_fixed_depth_search_still_answers_when_the_clock_demands() {
+    let mut e = started();
+    // Depth 12 of the 1967 search takes minutes; the clock allows well under a second.
+    e.send("setoption name Depth value 12");
+    e.send("setoption name OwnBook value false");
+    e.send("position startpos moves e2e4 e7e5 g1f3 b8c6");
+    for (go, limit) in [
+        ("go wtime 600 btime 600", 0.6),
+        ("go wtime 1000 btime 1000 movestogo 1", 1.0),
+        ("go movetime 300", 0.6),
+        ("go wtime 100 btime 100 winc 10 binc 10", 0.1),
+    ] {
+        let t = e.send(go);
+        let (_, at) = e.expect_prefix("bestmove", LONG);
+        assert!(at - t < secs(limit), "{go}: {:?}", at - t);
+        one_bestmove_after(&mut e);
+    }
+    e.quit("quit");
+}
+
+#[test]
+fn go_mate_finds_the_mate() {
+    let mut e = started();
+    e.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    e.send("go mate 1");
+    let line = one_bestmove(&mut e, LONG);
+    assert!(line.starts_with("bestmove a1a8"), "{line}");
+    assert!(
+        e.seen.iter().any(|l| l.contains("score mate 1 ")),
+        "{:?}",
+        e.seen
+    );
+    e.quit("quit");
+}
+
+#[test]
 fn go_infinite_never_ends_on_its_own_and_stop_answers_fast() {
     let mut e = started();
+    // Deep enough that the search is still running when stop comes.
+    e.send("setoption name Depth value 12");
     e.send("position startpos moves d2d4");
     let mut stops = Vec::new();
     for _ in 0..3 {
@@ -242,6 +280,20 @@ fn ponder_holds_its_answer_until_ponderhit_or_stop() {
 }
 
 #[test]
+fn book_moves_are_announced_and_infinite_searches_never_use_the_book() {
+    let mut e = started();
+    e.send("position startpos");
+    e.send("go wtime 10000 btime 10000");
+    e.expect_prefix("info string book move", LONG);
+    one_bestmove(&mut e, LONG);
+    e.send("go infinite");
+    e.expect_prefix("info depth", LONG);
+    e.send("stop");
+    one_bestmove(&mut e, LONG);
+    e.quit("quit");
+}
+
+#[test]
 fn checkmated_or_stalemated_root_answers_none() {
     let mut e = started();
     e.send("position startpos moves f2f3 e7e5 g2g4 d8h4");
@@ -296,7 +348,8 @@ fn malformed_lines_are_answered_and_the_engine_carries_on() {
     e.send("position startpos moves e2e4 e7e5 e1e3");
     e.expect("an error", LONG, |l| l.contains("move 3"));
     e.send("go depth 1 searchmoves g1f3");
-    assert_eq!(one_bestmove(&mut e, LONG), "bestmove g1f3");
+    let line = one_bestmove(&mut e, LONG);
+    assert!(line.starts_with("bestmove g1f3"), "{line}");
     e.quit("quit");
 }
 

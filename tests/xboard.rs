@@ -80,6 +80,7 @@ fn a_bare_machack_speaks_xboard_when_the_first_line_is_xboard() {
 #[test]
 fn plays_in_every_time_control_with_thinking_output() {
     let mut e = started();
+    e.send("option OwnBook=0");
     e.send("post");
     let controls: [&[&str]; 5] = [
         &["sd 2"],
@@ -118,6 +119,28 @@ fn plays_in_every_time_control_with_thinking_output() {
         })
         .count();
     assert!(thinking > 0, "no thinking output: {:?}", e.seen);
+    e.quit("quit");
+}
+
+#[test]
+fn a_deep_fixed_depth_search_still_moves_in_time() {
+    let mut e = started();
+    e.send("option Depth=12");
+    e.send("option OwnBook=0");
+    e.send("level 0 0:01 0");
+    e.send("time 60");
+    e.send("otim 60");
+    let t = e.send("usermove e2e4");
+    engine_move(&mut e, LONG);
+    assert!(t.elapsed() < secs(0.6), "{:?}", t.elapsed());
+    // The 1967 control with little left before the 50th move.
+    e.send("new");
+    e.send("level 50 120 0");
+    e.send("time 80");
+    e.send("otim 80");
+    let t = e.send("usermove e2e4");
+    engine_move(&mut e, LONG);
+    assert!(t.elapsed() < secs(0.8), "{:?}", t.elapsed());
     e.quit("quit");
 }
 

@@ -4,7 +4,8 @@
 //! ...`, `go` (`wtime btime winc binc movestogo depth nodes mate movetime infinite ponder
 //! searchmoves`), `stop`, `ponderhit`, `quit`; `debug` and `register` are accepted and
 //! ignored. Progress is printed as `info depth seldepth score cp|mate nodes nps hashfull time
-//! pv`, in that order (cp = 1967 value × 100 / 128); book moves and every error as `info
+//! pv`, in that order (cp = 1967 value × 100 / 128; `lowerbound`/`upperbound` never appear,
+//! as the 1967 search reports exact values only); book moves and every error as `info
 //! string`. A malformed line is reported and otherwise ignored, with two choices made so the
 //! GUI is never left waiting: a `go` with a bad field still searches (the field reported and
 //! dropped, a negative time taken as 0), and a `position` with an illegal move keeps the
@@ -316,7 +317,7 @@ fn bestmove(out: &Out, best: &BestMove) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use std::sync::{Arc, Mutex};
 
@@ -417,6 +418,104 @@ mod tests {
         let text = cap.text();
         assert!(text.contains("wtime -5 is negative"), "{text}");
         assert!(text.contains("btime needs a whole number"), "{text}");
+    }
+
+    /// Words the junk generator draws from: commands, fields, numbers good and bad, moves.
+    pub(crate) const VOCABULARY: &[&str] = &[
+        "uci",
+        "isready",
+        "ucinewgame",
+        "setoption",
+        "name",
+        "value",
+        "Hash",
+        "Depth",
+        "Clear",
+        "Move",
+        "Overhead",
+        "Profile",
+        "1967",
+        "Widths",
+        "position",
+        "startpos",
+        "fen",
+        "moves",
+        "go",
+        "wtime",
+        "btime",
+        "winc",
+        "binc",
+        "movestogo",
+        "depth",
+        "nodes",
+        "mate",
+        "movetime",
+        "infinite",
+        "ponder",
+        "searchmoves",
+        "stop",
+        "ponderhit",
+        "e2e4",
+        "e7e5",
+        "g1f3",
+        "e1g1",
+        "a7a8q",
+        "Nf3",
+        "P-K4",
+        "0",
+        "1",
+        "2",
+        "-5",
+        "99999999999999999999",
+        "1.5",
+        "x",
+        "",
+        "8/8/8/8/8/8/8/8",
+        "w",
+        "KQkq",
+        "-",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+        "\u{fffd}",
+        "é",
+        "\t",
+    ];
+
+    /// A deterministic stream of junk lines built from `VOCABULARY`.
+    pub(crate) fn junk_lines(n: usize, mut seed: u64) -> Vec<String> {
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        (0..n)
+            .map(|_| {
+                let words = (next() % 9) as usize;
+                (0..words)
+                    .map(|_| VOCABULARY[(next() % VOCABULARY.len() as u64) as usize])
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect()
+    }
+
+    #[test]
+    fn junk_never_panics_and_the_engine_still_answers() {
+        let cap = Capture::default();
+        let out = Out::new(Box::new(cap.clone()));
+        let mut engine = Engine::new();
+        engine.set_option("Depth", Some("1")).unwrap();
+        for line in junk_lines(600, 0x9e37_79b9_7f4a_7c15) {
+            if line.trim() == "quit" {
+                continue;
+            }
+            assert!(command(&mut engine, &out, &line));
+            // Keep searches short: a junk `go` may ask for a long one.
+            engine.stop();
+        }
+        engine.finish();
+        command(&mut engine, &out, "isready");
+        assert!(cap.text().ends_with("readyok\n"), "{}", cap.text());
     }
 
     #[test]

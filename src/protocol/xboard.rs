@@ -143,7 +143,7 @@ impl Xboard {
                 self.engine.new_game();
                 self.force = false;
                 self.side = Color::Black;
-                self.move_time = None;
+                // CECP: `new` keeps the time control (`level`, `st`) but drops `sd`.
                 self.depth = None;
                 self.draw_offered = false;
                 self.over = false;
@@ -680,6 +680,58 @@ fn minutes(text: &str) -> Option<Duration> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn junk_never_panics_and_the_engine_still_answers() {
+        let (tx, rx) = std::sync::mpsc::channel();
+        let mut x = Xboard::new(Engine::new(), Out::new(Box::new(std::io::sink())), tx);
+        x.engine.set_option("Depth", Some("1")).unwrap();
+        let mut words = super::super::uci::tests::junk_lines(600, 0x2545_f491_4f6c_dd1d);
+        // Mix in xboard's own commands.
+        for (i, w) in [
+            "new",
+            "force",
+            "go",
+            "playother",
+            "usermove e2e4",
+            "undo",
+            "remove",
+            "level 40 5 0",
+            "st 1",
+            "sd 2",
+            "time 100",
+            "otim -3",
+            "post",
+            "hard",
+            "easy",
+            "analyze",
+            "exit",
+            "?",
+            "draw",
+            "result 1-0",
+            "setboard 8/8/8/8/8/8/8/8 w - - 0 1",
+            "ping 3",
+        ]
+        .iter()
+        .enumerate()
+        {
+            words.insert(i * 25, w.to_string());
+        }
+        for line in words {
+            if line.trim() == "quit" {
+                continue;
+            }
+            assert!(x.command(&line));
+            while let Ok(Event::Done(id, best)) = rx.try_recv() {
+                x.done(id, best);
+            }
+            if x.thinking != Thinking::Idle {
+                x.engine.stop();
+            }
+        }
+        x.stop_thinking();
+        assert!(!x.engine.is_searching());
+    }
 
     #[test]
     fn level_fields_read() {
