@@ -501,3 +501,33 @@ fn deep_capture_sequences_stay_within_the_ply_limit() {
     assert!(g.position().is_legal(r.best));
     assert!(r.stats.seldepth < machack::search::MAX_PLY as u32);
 }
+
+#[test]
+fn a_sixty_ply_line_fits_in_a_two_megabyte_thread_stack() {
+    // Width 1 sends the first line straight down 60 plies (and captures beyond); the
+    // per-node stack use must leave room for it on an ordinary spawned thread.
+    let child = std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(|| {
+            let g = game(machack::rules::START_FEN, &[]);
+            let params = Params {
+                depth: 60,
+                widths: vec![1],
+                secondary_depth: 0,
+                ..Params::mac_hack_1967()
+            };
+            let r = run(
+                &g,
+                params,
+                Limits {
+                    nodes: Some(5_000),
+                    ..Limits::default()
+                },
+            );
+            assert!(g.position().is_legal(r.best));
+            r.stats.seldepth
+        })
+        .unwrap();
+    let seldepth = child.join().expect("no stack overflow");
+    assert!(seldepth >= 60, "{seldepth}");
+}
