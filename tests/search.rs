@@ -531,3 +531,23 @@ fn a_sixty_ply_line_fits_in_a_two_megabyte_thread_stack() {
     let seldepth = child.join().expect("no stack overflow");
     assert!(seldepth >= 60, "{seldepth}");
 }
+
+#[test]
+fn the_fifty_move_rule_ends_a_line_as_a_draw() {
+    // A queen up, but 99 halfmoves without capture or pawn move: any quiet move draws,
+    // unless it mates.
+    let g = game("7k/8/8/6Q1/8/8/8/K7 w - - 99 80", &[]);
+    let quiet = mv(&g, "Kb2");
+    let params = Params {
+        poor_move: 0,
+        ..wide(2)
+    };
+    let only = |m: Move| Limits {
+        searchmoves: vec![m],
+        ..Limits::default()
+    };
+    assert_eq!(run(&g, params.clone(), only(quiet)).score, Score::Value(0));
+    // With the clock further from 100 the win stays on the board.
+    let g = game("7k/8/8/6Q1/8/8/8/K7 w - - 80 80", &[]);
+    assert!(matches!(run(&g, params, only(quiet)).score, Score::Value(v) if v > 1000));
+}
