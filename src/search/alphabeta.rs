@@ -168,24 +168,16 @@ impl Tree<'_> {
         if ply > 0 {
             self.stats.hash_probes += 1;
             if let Some(e) = self.hash.probe(key)
-                && u32::from(e.depth) >= depth
+                && let Some(v) = stored_result(&e, depth, alpha, beta, ply)
             {
-                let v = value_from_hash(e.value, ply);
-                let usable = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => v >= beta,
-                    Bound::Upper => v <= alpha,
-                };
-                if usable {
-                    self.stats.hash_hits += 1;
-                    if let Some(m) = unpack_move(pos, e.mv) {
-                        self.plies[ply].pv.push(PvMove {
-                            mv: m,
-                            plausible: true,
-                        });
-                    }
-                    return v;
+                self.stats.hash_hits += 1;
+                if let Some(m) = unpack_move(pos, e.mv) {
+                    self.plies[ply].pv.push(PvMove {
+                        mv: m,
+                        plausible: true,
+                    });
                 }
+                return v;
             }
         }
         // Step 4. Search the moves the width rule selects.
@@ -377,6 +369,22 @@ pub fn destination(m: Move) -> Square {
     }
 }
 
+/// The value a hash entry gives a node at `ply` searched `depth` more plies within
+/// (alpha, beta), if the entry settles it: it must come from a search at least as deep, and
+/// a bound must fall outside the window on its side.
+fn stored_result(e: &Entry, depth: u32, alpha: i32, beta: i32, ply: usize) -> Option<i32> {
+    if u32::from(e.depth) < depth {
+        return None;
+    }
+    let v = value_from_hash(e.value, ply);
+    let settled = match e.bound {
+        Bound::Exact => true,
+        Bound::Lower => v >= beta,
+        Bound::Upper => v <= alpha,
+    };
+    settled.then_some(v)
+}
+
 /// A value as stored: mates counted from the node, not the root.
 fn value_to_hash(v: i32, ply: usize) -> i32 {
     if v >= MATE_BOUND {
@@ -467,6 +475,52 @@ mod tests {
         assert_eq!(penalty(OPEN, "Nf3", "Nc6", "Ng5"), 1);
         // A different piece moves two plies down: nothing.
         assert_eq!(penalty(OPEN, "Nf3", "Nc6", "Bc4"), 0);
+    }
+
+    #[test]
+    fn hash_entries_are_used_only_when_deep_enough_and_outside_the_window() {
+        let e = |value, depth, bound| Entry {
+            key: 1,
+            value,
+            depth,
+            bound,
+            mv: 0,
+        };
+        // Too shallow: never used.
+        assert_eq!(
+            stored_result(&e(50, 2, Bound::Exact), 3, -100, 100, 1),
+            None
+        );
+        // Deep enough and exact: used, at any window.
+        assert_eq!(
+            stored_result(&e(50, 3, Bound::Exact), 3, -100, 100, 1),
+            Some(50)
+        );
+        assert_eq!(
+            stored_result(&e(50, 4, Bound::Exact), 3, 60, 100, 1),
+            Some(50)
+        );
+        // A lower bound cuts only at or above beta; an upper bound only at or below alpha.
+        assert_eq!(
+            stored_result(&e(120, 3, Bound::Lower), 3, -100, 100, 1),
+            Some(120)
+        );
+        assert_eq!(
+            stored_result(&e(100, 3, Bound::Lower), 3, -100, 100, 1),
+            Some(100)
+        );
+        assert_eq!(
+            stored_result(&e(50, 3, Bound::Lower), 3, -100, 100, 1),
+            None
+        );
+        assert_eq!(
+            stored_result(&e(-100, 3, Bound::Upper), 3, -100, 100, 1),
+            Some(-100)
+        );
+        assert_eq!(
+            stored_result(&e(-50, 3, Bound::Upper), 3, -100, 100, 1),
+            None
+        );
     }
 
     #[test]

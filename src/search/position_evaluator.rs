@@ -20,7 +20,6 @@ use shakmaty::{Bitboard, Chess, Move, MoveList, Position, Role};
 
 use super::alphabeta::{MATE, Tree};
 use crate::attack::Analysis;
-use crate::eval::piece_value;
 use crate::feedover::feedover;
 use crate::rules::key_after;
 
@@ -103,17 +102,14 @@ impl Tree<'_> {
         // The plausible captures, best apparent gain first (ties in generation order).
         let mut captures: ArrayVec<(i32, u8, Move), 256> = ArrayVec::new();
         for (i, &m) in moves.iter().enumerate() {
-            let gain = if m.promotion() == Some(Role::Queen) {
-                analysis.see(pos, m) + piece_value(Role::Queen) - piece_value(Role::Pawn)
-            } else if m.is_capture() && !m.is_promotion() {
-                let g = analysis.see(pos, m);
-                if g < self.params.capture_min_gain {
-                    continue;
-                }
-                g
-            } else {
+            // The exchange value counts a promotion's gain and the material captured.
+            let gain = analysis.see(pos, m);
+            let promotes = m.promotion() == Some(Role::Queen);
+            if !promotes
+                && (!m.is_capture() || m.is_promotion() || gain < self.params.capture_min_gain)
+            {
                 continue;
-            };
+            }
             captures.push((gain, i as u8, m));
         }
         captures.sort_unstable_by_key(|&(gain, i, _)| (std::cmp::Reverse(gain), i));
