@@ -76,7 +76,7 @@ impl MoveRepetition {
     pub fn new(game: &Game, variant: Variant) -> MoveRepetition {
         let mut r = MoveRepetition {
             variant,
-            line: Vec::with_capacity(game.moves().len() + 1024),
+            line: Vec::new(),
         };
         super::Detector::start(&mut r, game);
         r
@@ -178,6 +178,7 @@ impl super::Detector for MoveRepetition {
 
     fn start(&mut self, game: &Game) {
         self.line.clear();
+        self.line.reserve(game.moves().len() + super::History::LINE);
         for (i, &m) in game.moves().iter().enumerate() {
             if let Some(before) = game.position_at(i) {
                 let e = self.entry(before, m);
