@@ -476,3 +476,45 @@ fn pawn_structure(board: &Board, color: Color, w: &Weights) -> i32 {
     }
     score
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::Square::*;
+
+    #[test]
+    fn rounding_is_symmetric() {
+        assert_eq!(div_round(7, 2), 4);
+        assert_eq!(div_round(-7, 2), -4);
+        assert_eq!(div_round(5, 4), 1);
+        assert_eq!(div_round(-5, 4), -1);
+        assert_eq!(div_round(0, 3), 0);
+    }
+
+    #[test]
+    fn ranks_ahead_by_colour() {
+        assert_eq!(
+            ranks_ahead(Color::White, E7),
+            Bitboard::from_rank(shakmaty::Rank::Eighth)
+        );
+        assert_eq!(ranks_ahead(Color::White, E8), Bitboard::EMPTY);
+        assert_eq!(
+            ranks_ahead(Color::Black, E2),
+            Bitboard::from_rank(shakmaty::Rank::First)
+        );
+        assert_eq!(ranks_ahead(Color::Black, E1), Bitboard::EMPTY);
+        assert_eq!(ranks_ahead(Color::White, A1).count(), 56);
+    }
+
+    #[test]
+    fn one_sides_starting_material_is_m() {
+        let root = Root::new(&Chess::default());
+        assert_eq!(root.white(), 5281);
+        assert_eq!(root.black(), WEIGHTS_1967.ratio_material as i32);
+    }
+
+    #[test]
+    fn centre_mask_is_the_four_squares() {
+        assert_eq!(CENTRE, Bitboard::from_iter([D4, E4, D5, E5]));
+    }
+}

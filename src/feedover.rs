@@ -83,3 +83,47 @@ pub fn feedover(pos: &Chess, analysis: &Analysis) -> Option<Feedover> {
     }
     None
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::CastlingMode;
+    use shakmaty::fen::Fen;
+
+    fn fo(fen: &str) -> Option<Feedover> {
+        let p: Chess = fen
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        feedover(&p, &Analysis::new(&p))
+    }
+
+    #[test]
+    fn quiet_start_has_no_feedover() {
+        assert_eq!(
+            fo("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+            None
+        );
+    }
+
+    #[test]
+    fn case_one_is_reported_before_case_two() {
+        // Two knights forked by a pawn (case 2) while in check from the rook a1 (case 1):
+        // the paper's first case is the one reported.
+        let f = fo("4k3/8/8/3p4/2N1N3/8/8/r3K3 w - - 0 1");
+        assert_eq!(f, Some(Feedover::EnPriseAndConstrained));
+        assert_eq!(f.map(Feedover::case), Some(1));
+    }
+
+    #[test]
+    fn only_the_side_to_move_counts_for_cases_one_and_two() {
+        // Black's knights are forked, but it is White's move and White has nothing en
+        // prise: no feedover (White simply takes).
+        assert_eq!(fo("4k3/8/8/2n1n3/3P4/8/8/4K3 w - - 0 1"), None);
+        assert_eq!(
+            fo("4k3/8/8/2n1n3/3P4/8/8/4K3 b - - 0 1"),
+            Some(Feedover::TwoEnPrise)
+        );
+    }
+}

@@ -14,6 +14,7 @@ use crate::rules::{self, FenError, Game};
 
 mod bench;
 mod epd;
+mod convert;
 mod eval;
 mod perft;
 mod plausible;
@@ -42,6 +43,9 @@ enum Command {
     Eval(eval::EvalArgs),
     /// Every legal move ranked by plausibility, with its factors (`--trace MOVE`: one move's factors with comments).
     Plausible(plausible::PlausibleArgs),
+    /// Convert a game score on stdin (any notation) to SAN, UCI or descriptive, one move
+    /// per line.
+    Convert(convert::ConvertArgs),
     /// What the FIDE rules say: outcome, draw claims, occurrences, halfmove clock; or
     /// check every game of a PGN file (`--pgn`).
     Status(status::StatusArgs),
@@ -66,10 +70,16 @@ pub enum CliError {
     #[error(transparent)]
     Fen(#[from] FenError),
     /// A move of `--moves` or of the input could not be played.
-    #[error("move {number} ('{text}'): {source}")]
+    #[error("move {number} of --moves: {source}")]
     Move {
         number: usize,
         text: String,
+        source: NotationError,
+    },
+    /// A move of a game score could not be played; `label` is its number and side.
+    #[error("move {label}: {source}")]
+    GameMove {
+        label: String,
         source: NotationError,
     },
     #[error("{0}")]
@@ -93,10 +103,12 @@ impl PositionArgs {
         }
     }
 
-    /// The game: the root position with `--moves` played.
+    /// The game: the root position with `--moves` played. The moves are read like a game
+    /// score, so `--moves 1. P-K4 P-K4 2. B-N5 ch` works too.
     pub fn game(&self) -> Result<Game, CliError> {
         let mut game = Game::new(self.root()?);
-        for (i, text) in self.moves.iter().enumerate() {
+        let moves = notation::score::moves(&self.moves.join(" "));
+        for (i, text) in moves.iter().enumerate() {
             play_text(&mut game, i + 1, text)?;
         }
         Ok(game)
@@ -125,6 +137,7 @@ pub fn main() -> ExitCode {
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Eval(args)) => eval::run(&args),
         Some(Command::Plausible(args)) => plausible::run(&args),
+        Some(Command::Convert(args)) => convert::run(&args),
         Some(Command::Status(args)) => status::run(&args),
         None => {
             use clap::CommandFactory;
