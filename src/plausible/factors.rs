@@ -675,10 +675,16 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
                         );
                     }
                 } else if rb == Role::King || vb > vt.max(v_new) || (b_undefended && vb > vt) {
+                    // A sound pawn (not weak) pinned is worth little (1980: +32 flat).
                     let rank = us.relative_rank(t.rank()).to_usize();
+                    let value = if rt == Role::Pawn && !sc.weak_pawns[ci(them)].contains(t) {
+                        w.pin_sound_pawn
+                    } else {
+                        w.pin_by_rank[rank]
+                    };
                     s.add(
                         "pin_piece",
-                        w.pin_by_rank[rank],
+                        value,
                         format_args!(
                             "pins the {} on {} to the {} on {}",
                             role_name(rt),
