@@ -13,8 +13,8 @@ use crate::notation::{self, NotationError};
 use crate::rules::{self, FenError, Game};
 
 mod bench;
-mod epd;
 mod convert;
+mod epd;
 mod eval;
 mod perft;
 mod plausible;
