@@ -60,9 +60,8 @@ fn print(args: &PlausibleArgs) -> Result<(), CliError> {
             .map(|pm| (entry(pos, &analysis, &ctx, pm.mv, pm.score), pm.flags))
             .collect(),
         Some(text) => {
-            let m = notation::read_move(pos, text).map_err(|source| {
-                CliError::Usage(format!("--trace {text}: {source}"))
-            })?;
+            let m = notation::read_move(pos, text)
+                .map_err(|source| CliError::Usage(format!("--trace {text}: {source}")))?;
             let pm = list
                 .iter()
                 .find(|pm| pm.mv == m)
