@@ -12,14 +12,21 @@ fn machack(args: &[&str]) -> std::process::Output {
 #[test]
 fn json_lists_every_legal_move_with_factors_summing_to_the_score() {
     let out = machack(&["plausible", "--json", "--moves", "e4", "e5"]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let list: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     let list = list.as_array().expect("a list");
     assert_eq!(list.len(), 29);
     let mut last = i64::MAX;
     for e in list {
         for key in ["uci", "san", "descriptive"] {
-            assert!(e[key].as_str().is_some_and(|s| !s.is_empty()), "{key} in {e}");
+            assert!(
+                e[key].as_str().is_some_and(|s| !s.is_empty()),
+                "{key} in {e}"
+            );
         }
         let score = e["score"].as_i64().expect("score");
         assert!(score <= last, "not ranked");
@@ -27,7 +34,11 @@ fn json_lists_every_legal_move_with_factors_summing_to_the_score() {
         let factors = e["factors"].as_array().expect("factors");
         let sum: i64 = factors.iter().map(|f| f["value"].as_i64().unwrap()).sum();
         assert_eq!(sum, score, "{e}");
-        assert!(factors.iter().all(|f| f["name"].is_string() && f["comment"].is_string()));
+        assert!(
+            factors
+                .iter()
+                .all(|f| f["name"].is_string() && f["comment"].is_string())
+        );
     }
 }
 
@@ -39,7 +50,10 @@ fn trace_prints_one_move_with_comments_in_both_notations() {
     assert!(text.contains("plausibility"), "{text}");
     assert!(text.contains("first_minor_move"), "{text}");
     assert!(text.contains("KB3 (f3)"), "{text}");
-    assert_eq!(text.lines().filter(|l| l.contains("plausibility")).count(), 1);
+    assert_eq!(
+        text.lines().filter(|l| l.contains("plausibility")).count(),
+        1
+    );
 }
 
 #[test]

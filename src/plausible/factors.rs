@@ -342,7 +342,7 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
 
     // --- development of the moved piece, and of the captured piece -------------------------
     let old_att = sc.piece_att[from.to_usize()];
-    let dev_old = sc.importance(us, old_att);
+    let dev_old = sc.dev_sum[from.to_usize()];
     let dev_new = sc.importance(us, new_att);
     let dev = (sc.dev_weight(new_role) * dev_new - sc.dev_weight(role) * dev_old) / w.dev_scale;
     s.posi(
