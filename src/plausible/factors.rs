@@ -178,7 +178,6 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
         sc.by[ci(them)]
     };
     let their_king = sc.king[ci(them)];
-    let our_king = sc.king[ci(us)];
     let v_mover = piece_value(role);
     let v_new = piece_value(new_role);
     let h = captured.map_or(0, piece_value);
@@ -343,7 +342,7 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
 
     // --- development of the moved piece, and of the captured piece -------------------------
     let old_att = sc.piece_att[from.to_usize()];
-    let dev_old = sc.importance(us, old_att);
+    let dev_old = sc.dev_sum[from.to_usize()];
     let dev_new = sc.importance(us, new_att);
     let dev = (sc.dev_weight(new_role) * dev_new - sc.dev_weight(role) * dev_old) / w.dev_scale;
     s.posi(
@@ -676,10 +675,16 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
                         );
                     }
                 } else if rb == Role::King || vb > vt.max(v_new) || (b_undefended && vb > vt) {
+                    // A sound pawn (not weak) pinned is worth little (1980: +32 flat).
                     let rank = us.relative_rank(t.rank()).to_usize();
+                    let value = if rt == Role::Pawn && !sc.weak_pawns[ci(them)].contains(t) {
+                        w.pin_sound_pawn
+                    } else {
+                        w.pin_by_rank[rank]
+                    };
                     s.add(
                         "pin_piece",
-                        w.pin_by_rank[rank],
+                        value,
                         format_args!(
                             "pins the {} on {} to the {} on {}",
                             role_name(rt),
@@ -822,10 +827,10 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
     let rel_to = us.relative_rank(to.rank()).to_u32() as i32;
     if sc.opening {
         if matches!(role, Role::Knight | Role::Bishop) && rel_from == 0 {
-            let home = match (role, from.file().to_u32()) {
-                (Role::Knight, 1 | 6) | (Role::Bishop, 2 | 5) => true,
-                _ => false,
-            };
+            let home = matches!(
+                (role, from.file().to_u32()),
+                (Role::Knight, 1 | 6) | (Role::Bishop, 2 | 5)
+            );
             if home {
                 s.posi(
                     "first_minor_move",
@@ -1049,11 +1054,8 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
 
     // --- pawn moves --------------------------------------------------------------------------
     if role == Role::Pawn {
-        pawn_move(s, m, from, to, captured.is_some(), promo.is_some(), cap_sq);
-    } else if role == Role::King {
-        // no pawn terms
+        pawn_move(s, from, to, captured.is_some(), promo.is_some());
     }
-    let _ = our_king;
 
     // --- the positional verdict ------------------------------------------------------------
     if s.positional <= w.poor_threshold
@@ -1066,15 +1068,12 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn pawn_move<S: Sink>(
     s: &mut Scorer<'_, '_, S>,
-    _m: Move,
     from: Square,
     to: Square,
     capture: bool,
     promotes: bool,
-    cap_sq: Square,
 ) {
     let sc = s.sc;
     let w = sc.w;

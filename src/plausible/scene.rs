@@ -178,6 +178,11 @@ pub(crate) struct Scene<'a> {
     pub king: [Square; 2],
     /// Importance of each square to a piece of each side attacking it.
     pub imp: [[i32; 64]; 2],
+    /// Importance sum of what the piece on each square attacks (its development before
+    /// weighting).
+    pub dev_sum: [i32; 64],
+    /// Squares next to the enemy king, for each attacking side.
+    pub king_zone: [Bitboard; 2],
     /// Every square each side attacks.
     pub att: [Bitboard; 2],
     /// Every square each side's bishops, rooks and queens attack.
@@ -253,6 +258,11 @@ impl<'a> Scene<'a> {
             by,
             king,
             imp: [[0; 64]; 2],
+            dev_sum: [0; 64],
+            king_zone: [
+                attacks::king_attacks(king[ci(Color::White)]),
+                attacks::king_attacks(king[ci(Color::Black)]),
+            ],
             att,
             slider_att,
             piece_att,
@@ -293,6 +303,11 @@ impl<'a> Scene<'a> {
         scene.find_losses();
         scene.find_phase(ctx);
         scene.find_importance();
+        for c in Color::ALL {
+            for sq in scene.by[ci(c)] {
+                scene.dev_sum[sq.to_usize()] = scene.importance(c, scene.piece_att[sq.to_usize()]);
+            }
+        }
         scene
     }
 
@@ -414,8 +429,33 @@ impl<'a> Scene<'a> {
     /// Sum of `c`'s importance over `squares`.
     #[inline]
     pub fn importance(&self, c: Color, squares: Bitboard) -> i32 {
-        let t = &self.imp[ci(c)];
-        squares.into_iter().map(|s| t[s.to_usize()]).sum()
+        // The table is a sum of layers, so the sum over a set is a few population counts.
+        const CENTRE: u64 = 0x0000_0018_1800_0000;
+        const RING: u64 = 0x0000_3c24_243c_0000;
+        let w = self.w;
+        let n = |b: u64| (squares.0 & b).count_ones() as i32;
+        let mut v = w.square_base * n(!0)
+            + w.square_centre * n(CENTRE)
+            + w.square_ring * n(RING)
+            + w.square_king_zone * n(self.king_zone[ci(c)].0)
+            + w.square_own_piece * n(self.by[ci(c)].0)
+            + w.square_own_en_prise * n(self.en_prise[ci(c)].0);
+        if self.opening && w.square_per_rank != 0 {
+            let mut ranks = 0;
+            for r in 1..8u32 {
+                let rank = c.relative_rank(shakmaty::Rank::new(r));
+                ranks += r as i32 * n(Bitboard::from(rank).0);
+            }
+            v += w.square_per_rank * ranks;
+        }
+        debug_assert_eq!(
+            v,
+            squares
+                .into_iter()
+                .map(|s| self.imp[ci(c)][s.to_usize()])
+                .sum::<i32>()
+        );
+        v
     }
 
     /// The role on `sq` (a pawn if empty; callers ask only for occupied squares).

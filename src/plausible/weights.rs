@@ -97,8 +97,8 @@ pub struct Weights {
     // --- pins, skewers, discoveries ---
     /// Pinning an enemy piece, by its relative rank (from the mover's side) 1..8.
     pub pin_by_rank: [i32; 8],
-    /// Extra for a pin when the pinned piece is worth more than the pinning slider.
-    pub pin_and_attack: i32,
+    /// Pinning a pawn that is not weak.
+    pub pin_sound_pawn: i32,
     /// Divisor of the value of the piece behind in a skewer.
     pub skewer_div: i32,
     /// Lining a slider up behind our own piece aimed at an enemy target (preparing a discovery).
@@ -223,7 +223,7 @@ impl Weights {
         capture_victim_div: 2,
         move_into_attack_pct: 25,
         rescue_pct: 35,
-        defend_pct: 25,
+        defend_pct: 50,
         interpose_pct: 35,
         remove_threat_pct: 25,
         abandon_defence_div: 4,
@@ -241,7 +241,7 @@ impl Weights {
         attack_sole_defender: 16,
         multiple_threats: [160, 256, 384],
         pin_by_rank: [40, 40, 48, 56, 64, 72, 72, 72],
-        pin_and_attack: 40,
+        pin_sound_pawn: 32,
         skewer_div: 4,
         prepare_discovery: 32,
         discovered_attack_div: 2,
