@@ -52,9 +52,6 @@ enum Command {
     Eval(eval::EvalArgs),
     /// Every legal move ranked by plausibility, with its factors (`--trace MOVE`: one move's factors with comments).
     Plausible(plausible::PlausibleArgs),
-    /// Convert a game score on stdin (any notation) to SAN, UCI or descriptive, one move
-    /// per line.
-    Convert(convert::ConvertArgs),
     /// What the FIDE rules say: outcome, draw claims, occurrences, halfmove clock; or
     /// check every game of a PGN file (`--pgn`).
     Status(status::StatusArgs),
