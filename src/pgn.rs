@@ -124,13 +124,16 @@ pub fn write_game(
     let mut tokens: Vec<String> = Vec::new();
     let mut pos = start.clone();
     for (i, &m) in game.moves().iter().enumerate() {
+        // The move number stays on the line of its move.
         let number = pos.fullmoves();
+        let san = SanPlus::from_move(pos.clone(), m);
         if pos.turn() == Color::White {
-            tokens.push(format!("{number}."));
+            tokens.push(format!("{number}. {san}"));
         } else if i == 0 || comments.get(i - 1).is_some_and(Option::is_some) {
-            tokens.push(format!("{number}..."));
+            tokens.push(format!("{number}... {san}"));
+        } else {
+            tokens.push(san.to_string());
         }
-        tokens.push(SanPlus::from_move(pos.clone(), m).to_string());
         if let Some(Some(c)) = comments.get(i) {
             tokens.push(format!("{{{}}}", c.replace('}', ")")));
         }
