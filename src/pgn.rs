@@ -56,6 +56,13 @@ pub enum PgnError {
         number: String,
         text: String,
     },
+    /// pgn-reader could not read the game (an unterminated comment, say).
+    #[error("game {game}, from line {line}: {reason}")]
+    Syntax {
+        game: usize,
+        line: usize,
+        reason: String,
+    },
     /// A token of the movetext is neither a move, a move number, a NAG nor a result.
     #[error("game {game}, line {line}: '{text}' is not a move")]
     NotAMove {
@@ -196,8 +203,9 @@ pub fn read_games(text: &str) -> Vec<Result<PgnGame, PgnError>> {
                 Ok(Some(raw)) => out.push(finish(raw, number, &chunk)),
                 Ok(None) => break,
                 Err(e) => {
-                    out.push(Err(PgnError::Io {
-                        path: "PGN text".into(),
+                    out.push(Err(PgnError::Syntax {
+                        game: number,
+                        line: chunk.first_line,
                         reason: e.to_string(),
                     }));
                     break;

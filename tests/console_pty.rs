@@ -37,6 +37,9 @@ fn a_person_plays_and_looks_inside() {
 
     p.send_line("depth 2").unwrap();
     p.exp_string("Depth set to 2.").unwrap();
+    // Out of book, so that the reply comes from a search the aids can show.
+    p.send_line("book off").unwrap();
+    p.exp_string("OwnBook set to off.").unwrap();
 
     // P-K4, and the reply appears in the history beside the drawn board.
     p.send_line("P-K4").unwrap();

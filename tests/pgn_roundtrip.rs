@@ -77,3 +77,51 @@ fn malformed_pgn_names_game_and_line() {
         })
     ));
 }
+
+#[test]
+fn mangled_pgn_never_panics() {
+    let path = format!(
+        "{}/tests/data/console_games.pgn",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read(&path).unwrap();
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let noise = b"[]{}()\n\r;%$.-+#=!?0123456789abcdefghKQRBNOxP\" \t\xff";
+    for _ in 0..300 {
+        let mut t = text.clone();
+        for _ in 0..(next() % 12 + 1) {
+            let at = (next() as usize) % t.len();
+            match next() % 3 {
+                0 => t[at] = noise[(next() as usize) % noise.len()],
+                1 => {
+                    t.remove(at);
+                }
+                _ => t.insert(at, noise[(next() as usize) % noise.len()]),
+            }
+        }
+        // Every game is read or named with its number and a line inside the text.
+        let lines = String::from_utf8_lossy(&t).lines().count() + 1;
+        for (i, g) in pgn::read_games(&String::from_utf8_lossy(&t))
+            .iter()
+            .enumerate()
+        {
+            match g {
+                Ok(_) => {}
+                Err(PgnError::IllegalMove { game, line, .. })
+                | Err(PgnError::NotAMove { game, line, .. })
+                | Err(PgnError::Fen { game, line, .. })
+                | Err(PgnError::Syntax { game, line, .. }) => {
+                    assert_eq!(*game, i + 1);
+                    assert!(*line >= 1 && *line <= lines, "line {line} of {lines}");
+                }
+                Err(e) => panic!("unexpected error {e}"),
+            }
+        }
+    }
+}

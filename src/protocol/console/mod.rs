@@ -184,6 +184,8 @@ pub fn run(engine: Engine, input: Input, out: Out, first: Option<String>) {
         eof: false,
         queue: first.into_iter().collect(),
     };
+    // At the console no GUI adjudicates: machack resigns a hopeless game itself (SPEC §9).
+    let _ = console.engine.set_option("Resign", Some("true"));
     console.say(&format!(
         "machack {}: Mac Hack VI (Greenblatt, MIT 1967). You play White; type a move, or 'help'.",
         env!("CARGO_PKG_VERSION")
@@ -473,13 +475,15 @@ impl Console {
             self.say("There is no move to take back.");
             return;
         }
+        // Back to the person's last turn; one move when they play neither side.
+        let watching = !self.person[0] && !self.person[1];
         loop {
             if self.engine.undo().is_none() {
                 break;
             }
             self.comments.truncate(self.engine.game().moves().len());
             let turn = self.engine.position().turn();
-            if self.person[side_index(turn)] || self.engine.game().moves().is_empty() {
+            if watching || self.person[side_index(turn)] || self.engine.game().moves().is_empty() {
                 break;
             }
         }
@@ -505,6 +509,7 @@ impl Console {
                 }
                 self.engine.set_game(Game::new(pos));
                 self.reset_game();
+                self.after_move();
                 self.person_to_move();
                 self.draw();
             }

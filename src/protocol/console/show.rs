@@ -191,7 +191,7 @@ mod tests {
         assert!(lines[1].contains("2. N-KB3"), "{}", lines[1]);
         assert!(lines[8].starts_with("    a b c d e f g h"));
         let uni = board(&g, Notation::San, true, Color::Black);
-        assert!(uni[0].starts_with(" 1  ♖ · ♗ ♔ ♕ ♗ · ♖"), "{}", uni[0]);
+        assert!(uni[0].starts_with(" 1  ♖ · ♗ ♔ ♕ ♗ ♘ ♖"), "{}", uni[0]);
         assert!(uni[0].contains("1. e4"));
         assert!(uni[8].starts_with("    h g f e d c b a"));
     }
