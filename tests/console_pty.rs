@@ -114,6 +114,8 @@ fn unicode_board_and_stopping_a_long_thought() {
     let mut p = start(false);
     p.exp_string(&bytes(" 2  ♙ ♙ ♙ ♙ ♙ ♙ ♙ ♙")).unwrap();
     // A deep search, stopped at once by Enter: machack moves anyway.
+    p.send_line("book off").unwrap();
+    p.exp_string("OwnBook set to off.").unwrap();
     p.send_line("depth 30").unwrap();
     p.exp_string("Depth set to 30.").unwrap();
     p.send_line("e4").unwrap();
@@ -122,6 +124,8 @@ fn unicode_board_and_stopping_a_long_thought() {
     p.send_line("").unwrap();
     p.exp_regex(r"machack plays 1\. \.\.\. ").unwrap();
     p.exp_string(&bytes(" 4  · · · · ♙ · · ·")).unwrap();
+    p.send_line("stats").unwrap();
+    p.exp_regex(r"stopped early +yes").unwrap();
     p.send_line("quit").unwrap();
     p.exp_eof().unwrap();
 }
