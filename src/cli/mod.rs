@@ -16,6 +16,7 @@ use crate::rules::{self, FenError, Game};
 
 mod bench;
 mod book;
+mod convert;
 mod epd;
 mod eval;
 mod perft;
@@ -35,6 +36,9 @@ pub struct Cli {
 enum Command {
     /// Count the leaf nodes of the legal move tree (prints `nodes N` last).
     Perft(perft::PerftArgs),
+    /// Convert a game score on stdin (any notation) to SAN, UCI or descriptive, one move
+    /// per line.
+    Convert(convert::ConvertArgs),
     /// Search the position with the 1967 search (prints the best move last).
     Search(search::SearchArgs),
     /// Run a bm/am test suite (prints `solved K of N` last).
@@ -75,10 +79,16 @@ pub enum CliError {
     #[error(transparent)]
     Fen(#[from] FenError),
     /// A move of `--moves` or of the input could not be played.
-    #[error("move {number} ('{text}'): {source}")]
+    #[error("move {number} of --moves: {source}")]
     Move {
         number: usize,
         text: String,
+        source: NotationError,
+    },
+    /// A move of a game score could not be played; `label` is its number and side.
+    #[error("move {label}: {source}")]
+    GameMove {
+        label: String,
         source: NotationError,
     },
     #[error("{0}")]
@@ -102,10 +112,12 @@ impl PositionArgs {
         }
     }
 
-    /// The game: the root position with `--moves` played.
+    /// The game: the root position with `--moves` played. The moves are read like a game
+    /// score, so `--moves 1. P-K4 P-K4 2. B-N5 ch` works too.
     pub fn game(&self) -> Result<Game, CliError> {
         let mut game = Game::new(self.root()?);
-        for (i, text) in self.moves.iter().enumerate() {
+        let moves = notation::score::moves(&self.moves.join(" "));
+        for (i, text) in moves.iter().enumerate() {
             play_text(&mut game, i + 1, text)?;
         }
         Ok(game)
@@ -129,6 +141,7 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),
+        Some(Command::Convert(args)) => convert::run(&args),
         Some(Command::Search(args)) => search::run(&args),
         Some(Command::Epd(args)) => epd::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
@@ -145,8 +158,8 @@ pub fn main() -> ExitCode {
             protocol::xboard::run(Engine::new(), input, protocol::Out::stdout(), None);
             Ok(())
         }
-        // The console, or the protocol named by the first line (GUIs start us bare).
         Some(Command::Book(args)) => book::run(&args),
+        // The console, or the protocol named by the first line (GUIs start us bare).
         None => {
             protocol::dispatch(Engine::new());
             Ok(())

@@ -307,11 +307,11 @@ fn run_pgn(path: &PathBuf, json: bool) -> Result<(), CliError> {
 fn print_game(r: &PgnJson) {
     let result = r.result.as_deref().unwrap_or("(no Result tag)");
     print!("game {} ({} - {}, {result}): ", r.game, r.white, r.black);
-    if let Some(e) = &r.error {
-        if r.state.is_none() {
-            println!("BROKEN: {e}");
-            return;
-        }
+    if let Some(e) = &r.error
+        && r.state.is_none()
+    {
+        println!("BROKEN: {e}");
+        return;
     }
     let plies = r.plies.unwrap_or(0);
     match r.state.as_ref().and_then(|s| s.outcome.zip(s.reason)) {

@@ -60,7 +60,7 @@ impl OpenFlagTable {
         let mut t = OpenFlagTable {
             table: vec![Entry::default(); 1 << bits].into_boxed_slice(),
             mask: (1 << bits) - 1,
-            line: Vec::with_capacity(game.keys().len() + 1024),
+            line: Vec::new(),
         };
         super::Detector::start(&mut t, game);
         t
@@ -71,6 +71,7 @@ impl OpenFlagTable {
         (key as usize) & self.mask
     }
 
+    #[inline]
     fn open(&mut self, key: u64) {
         let slot = self.slot(key);
         let saved = self.table[slot];
@@ -94,22 +95,70 @@ impl super::Detector for OpenFlagTable {
     fn start(&mut self, game: &Game) {
         self.table.fill(Entry::default());
         self.line.clear();
+        self.line.reserve(game.keys().len() + super::History::LINE);
         for &key in game.keys() {
             self.open(key);
         }
     }
 
+    #[inline]
     fn enter(&mut self, _before: &Chess, _m: Move, _after: &Chess, key: u64) {
         self.open(key);
     }
 
+    #[inline]
     fn leave(&mut self) {
         if let Some(undo) = self.line.pop() {
             self.table[undo.slot as usize] = undo.saved;
         }
     }
 
+    #[inline]
     fn detects(&mut self, _pos: &Chess) -> bool {
         self.line.last().is_some_and(|u| u.repeated)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::repetition::Detector;
+    use shakmaty::uci::UciMove;
+    use shakmaty::{Chess, Position};
+
+    /// Enters `ucis` from the start; returns what the table said at each node.
+    fn walk(t: &mut OpenFlagTable, ucis: &str) -> Vec<bool> {
+        let mut pos = Chess::default();
+        let mut said = Vec::new();
+        for u in ucis.split_whitespace() {
+            let m = u.parse::<UciMove>().unwrap().to_move(&pos).unwrap();
+            let before = pos.clone();
+            pos.play_unchecked(m);
+            t.enter(&before, m, &pos, crate::rules::position_key(&pos));
+            said.push(t.detects(&pos));
+        }
+        said
+    }
+
+    #[test]
+    fn an_open_position_is_found_and_leaving_restores_the_table() {
+        let game = Game::default();
+        let mut t = OpenFlagTable::new(&game, OpenFlagTable::BITS);
+        let said = walk(&mut t, "g1f3 g8f6 f3g1 f6g8");
+        assert_eq!(said, [false, false, false, true]);
+        for _ in 0..4 {
+            t.leave();
+        }
+        // Back at the root, the same walk gives the same answers.
+        assert_eq!(walk(&mut t, "g1f3 g8f6 f3g1 f6g8"), said);
+    }
+
+    #[test]
+    fn a_table_of_one_slot_misses_repetitions() {
+        // Every position shares the single slot: each overwrites the last, so nothing
+        // two plies or more back is still open. The documented collision limit.
+        let game = Game::default();
+        let mut t = OpenFlagTable::new(&game, 0);
+        assert_eq!(walk(&mut t, "g1f3 g8f6 f3g1 f6g8"), [false; 4]);
     }
 }

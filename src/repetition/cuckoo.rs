@@ -218,14 +218,17 @@ impl super::Detector for Upcoming {
         self.history.reset(game);
     }
 
+    #[inline]
     fn enter(&mut self, _before: &Chess, _m: shakmaty::Move, after: &Chess, key: u64) {
         self.history.push(after, key);
     }
 
+    #[inline]
     fn leave(&mut self) {
         self.history.pop();
     }
 
+    #[inline]
     fn detects(&mut self, pos: &Chess) -> bool {
         self.history
             .upcoming_repetition_under(pos, super::DrawRule::Mac1967)

@@ -132,6 +132,7 @@ impl History {
 
     /// How many times the current position has occurred in the game and line, itself
     /// included.
+    #[inline]
     pub fn occurrences(&self) -> usize {
         let last = self.keys.len() - 1;
         let key = self.keys[last];
@@ -219,14 +220,17 @@ impl super::Detector for History {
         self.reset(game);
     }
 
+    #[inline]
     fn enter(&mut self, _before: &Chess, _m: Move, after: &Chess, key: u64) {
         self.push(after, key);
     }
 
+    #[inline]
     fn leave(&mut self) {
         self.pop();
     }
 
+    #[inline]
     fn detects(&mut self, _pos: &Chess) -> bool {
         self.occurrences() > 1
     }

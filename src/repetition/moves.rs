@@ -76,19 +76,21 @@ impl MoveRepetition {
     pub fn new(game: &Game, variant: Variant) -> MoveRepetition {
         let mut r = MoveRepetition {
             variant,
-            line: Vec::with_capacity(game.moves().len() + 1024),
+            line: Vec::new(),
         };
         super::Detector::start(&mut r, game);
         r
     }
 
-    fn entry(before: &Chess, m: Move) -> Entry {
+    fn entry(&self, before: &Chess, m: Move) -> Entry {
         let from = m.from().map_or(NONE, |s| s as u8);
+        let paper = !(m.is_zeroing() || m.is_castle());
         Entry {
             from,
             to: m.to() as u8,
-            paper: !(m.is_zeroing() || m.is_castle()),
-            agreeing: !before.is_irreversible(m),
+            paper,
+            // shakmaty's test looks for a legal en passant capture: only pay for it here.
+            agreeing: self.variant == Variant::Agreeing && paper && !before.is_irreversible(m),
         }
     }
 
@@ -112,12 +114,16 @@ impl MoveRepetition {
     }
 
     /// The scan at the current node (`pos` is its position).
+    #[inline]
     pub fn repetition(&self, pos: &Chess) -> bool {
         let agreeing = self.variant == Variant::Agreeing;
         let mut from = [NONE; CHAINS];
         let mut to = [NONE; CHAINS];
         let mut open = 0usize;
         let mut plies = 0usize;
+        // Sums of the open chains' start and end squares: equal whenever the open chains
+        // permute pieces, so the full check runs only then.
+        let (mut starts, mut ends) = (0u32, 0u32);
         for e in self.line.iter().rev() {
             if !(if agreeing { e.agreeing } else { e.paper }) {
                 break;
@@ -125,24 +131,36 @@ impl MoveRepetition {
             plies += 1;
             match from.iter().position(|&f| f == e.to) {
                 Some(i) if to[i] == e.from => {
+                    starts -= u32::from(from[i]);
+                    ends -= u32::from(to[i]);
                     from[i] = NONE;
                     to[i] = NONE;
                     open -= 1;
-                    if open == 0 && (!agreeing || plies % 2 == 0) {
+                    if open == 0 && (!agreeing || plies.is_multiple_of(2)) {
                         return true;
                     }
                 }
-                Some(i) => from[i] = e.from,
+                Some(i) => {
+                    starts = starts - u32::from(from[i]) + u32::from(e.from);
+                    from[i] = e.from;
+                }
                 None => match from.iter().position(|&f| f == NONE) {
                     Some(i) => {
                         from[i] = e.from;
                         to[i] = e.to;
+                        starts += u32::from(e.from);
+                        ends += u32::from(e.to);
                         open += 1;
                     }
                     None => return false,
                 },
             }
-            if agreeing && plies % 2 == 0 && open >= 2 && Self::permutation(pos, &from, &to) {
+            if agreeing
+                && plies.is_multiple_of(2)
+                && open >= 2
+                && starts == ends
+                && Self::permutation(pos, &from, &to)
+            {
                 return true;
             }
         }
@@ -160,22 +178,87 @@ impl super::Detector for MoveRepetition {
 
     fn start(&mut self, game: &Game) {
         self.line.clear();
+        self.line.reserve(game.moves().len() + super::History::LINE);
         for (i, &m) in game.moves().iter().enumerate() {
             if let Some(before) = game.position_at(i) {
-                self.line.push(Self::entry(before, m));
+                let e = self.entry(before, m);
+                self.line.push(e);
             }
         }
     }
 
+    #[inline]
     fn enter(&mut self, before: &Chess, m: Move, _after: &Chess, _key: u64) {
-        self.line.push(Self::entry(before, m));
+        let e = self.entry(before, m);
+        self.line.push(e);
     }
 
+    #[inline]
     fn leave(&mut self) {
         self.line.pop();
     }
 
+    #[inline]
     fn detects(&mut self, pos: &Chess) -> bool {
         self.repetition(pos)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fide;
+    use crate::rules::parse_fen;
+    use shakmaty::uci::UciMove;
+
+    /// (published says, repaired says, occurrences by key) after `ucis` from `fen`.
+    fn verdicts(fen: &str, ucis: &str) -> (bool, bool, usize) {
+        let mut game = Game::new(parse_fen(fen).unwrap().0);
+        for u in ucis.split_whitespace() {
+            let m = u
+                .parse::<UciMove>()
+                .unwrap()
+                .to_move(game.position())
+                .unwrap();
+            assert!(game.play(m), "{u}");
+        }
+        let pos = game.position();
+        (
+            MoveRepetition::new(&game, Variant::Paper).repetition(pos),
+            MoveRepetition::new(&game, Variant::Agreeing).repetition(pos),
+            fide::occurrences(&game),
+        )
+    }
+
+    #[test]
+    fn a_plain_knight_shuffle_is_found_by_both() {
+        let start = crate::rules::START_FEN;
+        assert_eq!(verdicts(start, "g1f3 g8f6 f3g1 f6g8"), (true, true, 2));
+        assert_eq!(verdicts(start, "g1f3 g8f6 f3g1"), (false, false, 1));
+    }
+
+    #[test]
+    fn a_king_triangle_fools_the_published_scan_on_side_to_move() {
+        let fen = "k7/8/8/8/8/8/8/K7 w - - 0 1";
+        assert_eq!(verdicts(fen, "a1b1 a8b8 b1b2 b8a8 b2a1"), (true, false, 1));
+    }
+
+    #[test]
+    fn a_king_out_and_back_loses_castling_rights() {
+        let fen = "r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1";
+        assert_eq!(verdicts(fen, "e1f1 e8d8 f1e1 d8e8"), (true, false, 1));
+    }
+
+    #[test]
+    fn the_position_after_a_double_step_with_a_legal_capture_differs() {
+        let fen = "4k3/8/8/8/5p2/8/6P1/4K3 w - - 0 1";
+        assert_eq!(verdicts(fen, "g2g4 e8d8 e1d1 d8e8 d1e1"), (true, false, 1));
+    }
+
+    #[test]
+    fn rooks_that_swap_squares_are_missed_by_the_published_scan() {
+        let fen = "4k3/8/8/8/8/8/4K3/R6R w - - 0 1";
+        let ucis = "a1a3 e8d8 h1a1 d8e8 a3h3 e8d8 h3h1 d8e8";
+        assert_eq!(verdicts(fen, ucis), (false, true, 2));
     }
 }

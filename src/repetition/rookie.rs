@@ -76,18 +76,21 @@ impl super::Detector for RepetitionTable {
         }
     }
 
+    #[inline]
     fn enter(&mut self, _before: &Chess, _m: Move, after: &Chess, key: u64) {
         let c = &mut self.counters[slot(key)];
         *c = c.wrapping_add(1);
         self.history.push(after, key);
     }
 
+    #[inline]
     fn leave(&mut self) {
         let c = &mut self.counters[slot(self.history.key())];
         *c = c.wrapping_sub(1);
         self.history.pop();
     }
 
+    #[inline]
     fn detects(&mut self, _pos: &Chess) -> bool {
         // The current position counts itself once.
         if self.counters[slot(self.history.key())] <= 1 {

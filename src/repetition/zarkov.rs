@@ -42,6 +42,7 @@ impl Zarkov {
 
     /// How many times the current position occurred before (same side to move, since the
     /// last irreversible move). Zero when the node is less than four plies past it.
+    #[inline]
     pub fn count(&self) -> usize {
         let last = self.keys.len() - 1;
         let back = self.back[last] as usize;
@@ -78,6 +79,9 @@ impl super::Detector for Zarkov {
     fn start(&mut self, game: &Game) {
         self.keys.clear();
         self.back.clear();
+        // Room for a search line, so that entering a node never allocates.
+        self.keys.reserve(game.keys().len() + super::History::LINE);
+        self.back.reserve(game.keys().len() + super::History::LINE);
         self.keys.extend_from_slice(game.keys());
         let mut back = 0;
         for ply in 0..game.keys().len() {
@@ -89,18 +93,62 @@ impl super::Detector for Zarkov {
         self.root = self.keys.len() - 1;
     }
 
+    #[inline]
     fn enter(&mut self, _before: &Chess, _m: Move, after: &Chess, key: u64) {
         let before = self.back[self.back.len() - 1];
         self.keys.push(key);
         self.back.push(reach_back(after, before));
     }
 
+    #[inline]
     fn leave(&mut self) {
         self.keys.pop();
         self.back.pop();
     }
 
+    #[inline]
     fn detects(&mut self, _pos: &Chess) -> bool {
         self.count() > 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::repetition::{Detector, DrawRule, History};
+    use shakmaty::uci::UciMove;
+    use shakmaty::{Chess, Position};
+
+    /// Walks `ucis` as a search line from the start position, both methods side by side.
+    fn walk(ucis: &str) -> (Zarkov, History) {
+        let game = Game::default();
+        let (mut z, mut h) = (Zarkov::new(&game), History::new(&game));
+        let mut pos = Chess::default();
+        for u in ucis.split_whitespace() {
+            let m = u.parse::<UciMove>().unwrap().to_move(&pos).unwrap();
+            let before = pos.clone();
+            pos.play_unchecked(m);
+            let key = crate::rules::position_key(&pos);
+            z.enter(&before, m, &pos, key);
+            h.push(&pos, key);
+        }
+        (z, h)
+    }
+
+    #[test]
+    fn one_repetition_of_a_game_position_far_below_the_root_is_a_draw_for_zarkov_only() {
+        // The start (the root) repeats at ply 4: Zarkov counts one, ply 4 > 2: draw. The
+        // modern rule wants a third occurrence for a position at or before the root.
+        let (z, h) = walk("g1f3 g8f6 f3g1 f6g8");
+        assert_eq!(z.count(), 1);
+        assert!(z.is_draw());
+        assert!(!h.is_draw(DrawRule::Modern));
+    }
+
+    #[test]
+    fn the_third_occurrence_is_a_draw_for_both() {
+        let (z, h) = walk("g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8");
+        assert_eq!(z.count(), 2);
+        assert!(z.is_draw() && h.is_draw(DrawRule::Modern));
     }
 }
