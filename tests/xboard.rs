@@ -341,6 +341,8 @@ fn malformed_lines_are_answered_and_the_engine_carries_on() {
     }
     e.send("usermove e2e5");
     e.expect("an illegal move", LONG, |l| l == "Illegal move: e2e5");
+    e.send("e2e6");
+    e.expect("an illegal move", LONG, |l| l == "Illegal move: e2e6");
     ping(&mut e, 6);
     let mut junk = vec![b'z'; 1 << 20];
     junk.push(b'\n');

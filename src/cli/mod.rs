@@ -161,7 +161,6 @@ pub fn main() -> ExitCode {
             protocol::xboard::run(Engine::new(), input, protocol::Out::stdout(), None);
             Ok(())
         }
-        // The console, or the protocol named by the first line (GUIs start us bare).
         Some(Command::Book(args)) => book::run(&args),
         None => {
             protocol::console::set_ascii(cli.ascii);

@@ -249,7 +249,7 @@ impl Xboard {
             "quit" => return false,
             _ => {
                 // A move without `usermove` (a GUI that did not take the feature).
-                if notation::read_move(self.engine.position(), word).is_ok() && rest.is_empty() {
+                if rest.is_empty() && looks_like_a_move(word) {
                     self.user_move(word);
                 } else {
                     self.error("unknown command", line);
@@ -623,6 +623,17 @@ impl Xboard {
     }
 }
 
+/// Whether a bare word is meant as a move (coordinates like `e2e4`, `e7e8q`, or SAN), so
+/// that an illegal one gets `Illegal move` rather than `Error (unknown command)`.
+fn looks_like_a_move(word: &str) -> bool {
+    let b = word.as_bytes();
+    let square = |f: u8, r: u8| (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r);
+    let coordinates = (b.len() == 4 || (b.len() == 5 && b"qrbn".contains(&b[4])))
+        && square(b[0], b[1])
+        && square(b[2], b[3]);
+    coordinates || word.parse::<shakmaty::san::San>().is_ok()
+}
+
 fn claim_text(claim: DrawClaim) -> &'static str {
     match claim {
         DrawClaim::ThreefoldRepetition => "Draw by repetition",
@@ -731,6 +742,16 @@ mod tests {
         }
         x.stop_thinking();
         assert!(!x.engine.is_searching());
+    }
+
+    #[test]
+    fn bare_moves_are_told_from_unknown_commands() {
+        for w in ["e2e4", "e7e8q", "Nf3", "O-O", "exd5"] {
+            assert!(looks_like_a_move(w), "{w}");
+        }
+        for w in ["xyzzy", "e2e9", "hello", "i2i4"] {
+            assert!(!looks_like_a_move(w), "{w}");
+        }
     }
 
     #[test]
