@@ -16,6 +16,7 @@ mod convert;
 mod eval;
 mod perft;
 mod plausible;
+mod status;
 
 /// Mac Hack VI (Greenblatt, MIT 1967), brought back.
 #[derive(Debug, Parser)]
@@ -36,6 +37,9 @@ enum Command {
     Convert(convert::ConvertArgs),
     /// The 1967 static board evaluation, term by term (prints `S N` last).
     Eval(eval::EvalArgs),
+    /// What the FIDE rules say: outcome, draw claims, occurrences, halfmove clock; or
+    /// check every game of a PGN file (`--pgn`).
+    Status(status::StatusArgs),
 }
 
 /// The position a subcommand works on: `--fen` (default: the start position), then
@@ -122,6 +126,7 @@ pub fn main() -> ExitCode {
         Some(Command::Plausible(args)) => plausible::run(&args),
         Some(Command::Convert(args)) => convert::run(&args),
         Some(Command::Eval(args)) => eval::run(&args),
+        Some(Command::Status(args)) => status::run(&args),
         None => {
             use clap::CommandFactory;
             Cli::command().print_help().map_err(CliError::from)
