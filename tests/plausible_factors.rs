@@ -597,6 +597,17 @@ const CASES: &[Case] = &[
         comment: "KN8 (g8)",
         near: Some(("6k1/8/8/8/8/8/8/R5K1 w - - 0 1", "Ra6")),
     },
+    Case {
+        name: "threatens_mate",
+        fen: "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
+        mv: "Qg6",
+        sign: 1,
+        comment: "KR7 (h7)",
+        near: Some((
+            "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
+            "Qf3",
+        )),
+    },
 ];
 
 fn position(fen: &str) -> Chess {

@@ -549,6 +549,27 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
         s.flags.insert(Flags::DISCOVERY);
     }
 
+    // Near the root only: a quiet move that bears on the king's field may threaten
+    // mate next move (a null move, then every check is tried).
+    if sc.level <= w.mate_threat_levels
+        && !checks
+        && captured.is_none()
+        && new_role != Role::King
+        && new_role != Role::Pawn
+        && !(attacks::king_attacks(their_king) & new_att).is_empty()
+        && let Some(mate) = threatened_mate(sc, m)
+    {
+        s.threats += 1;
+        s.add(
+            "threatens_mate",
+            w.threatens_mate,
+            format_args!(
+                "threatens mate on the king on {} by a move to {}",
+                Sq(their_king, us),
+                Sq(mate, us)
+            ),
+        );
+    }
     // --- the new square: attacks, pins, defences (safe moves only, as in 1980) ---------
     if safe {
         let newly = new_att & theirs2 & !old_att & !Bitboard::from(their_king);
@@ -1226,6 +1247,21 @@ fn pawn_move<S: Sink>(
             );
         }
     }
+}
+
+/// If after `m` we could mate at once were it our move again, the mating move's square.
+fn threatened_mate(sc: &Scene<'_>, m: Move) -> Option<Square> {
+    let mut after = sc.pos.clone();
+    after.play_unchecked(m);
+    let again = after.swap_turn().ok()?;
+    for reply in again.legal_moves() {
+        let mut next = again.clone();
+        next.play_unchecked(reply);
+        if next.is_check() && next.is_checkmate() {
+            return Some(reply.to());
+        }
+    }
+    None
 }
 
 /// Whether the checking move `m` mates: first a cheap look for a free king square, then

@@ -119,6 +119,11 @@ pub struct Weights {
     pub discovered_check: i32,
     /// A move that mates.
     pub checkmate: i32,
+    /// A quiet move after which we would mate at once if it were our move again.
+    pub threatens_mate: i32,
+    /// Search levels (1 = the root's moves) at which mate threats are looked for (each
+    /// look plays the move, a null move and every reply: too dear deeper in the tree).
+    pub mate_threat_levels: u32,
     /// Each square next to the enemy king that a safe move newly attacks.
     pub king_zone_attack: i32,
     /// Rook or queen lands on the enemy king's file or rank.
@@ -230,8 +235,8 @@ impl Weights {
         unmask_enemy_pct: 25,
         trade_when_ahead_div: 8,
         trade_threshold: 128,
-        attack_undefended_div: 8,
-        attack_bigger_div: 4,
+        attack_undefended_div: 10,
+        attack_bigger_div: 3,
         attack_bigger_cap: 128,
         offer_trade: 8,
         pile_on: 16,
@@ -247,10 +252,12 @@ impl Weights {
         discovered_attack_div: 2,
         move_pin_base: 32,
         break_pin: 32,
-        safe_check: 512,
+        safe_check: 384,
         unsafe_check: 256,
         discovered_check: 128,
         checkmate: 8192,
+        threatens_mate: 512,
+        mate_threat_levels: 2,
         king_zone_attack: 24,
         king_line: 16,
         open_line_to_king: 24,

@@ -90,14 +90,14 @@ pub struct Tree<'a> {
 }
 
 impl Tree<'_> {
-    /// Whether the search must end now (checks the flag every node, the clock every 1024).
+    /// Whether the search must end now (checks the flag every node, the clock every 256).
     pub fn check_stop(&mut self) -> bool {
         if self.stopped {
             return true;
         }
         if self.stop.load(Ordering::Relaxed)
             || self.stats.nodes >= self.max_nodes
-            || (self.stats.nodes & 1023 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
+            || (self.stats.nodes & 255 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
         {
             self.stopped = true;
         }
