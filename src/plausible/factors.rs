@@ -765,7 +765,7 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
             );
         }
         // Interposing against a slider's attack on one of our pieces.
-        if captured.is_none() {
+        if captured.is_none() && sc.interpose_squares[ci(us)].contains(to) {
             for p in sc.en_prise[ci(us)] & !Bitboard::from(from) {
                 let attackers = board.attacks_to(p, them, sc.occ) & sc.by[ci(them)];
                 let line = attackers & board.sliders();
@@ -817,7 +817,8 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
     }
 
     // --- leaving a defence ---------------------------------------------------------------
-    for p in old_att & sc.by[ci(us)] & sc.att[ci(them)] & !sc.en_prise[ci(us)] & !board.kings() {
+    // Only a piece the mover alone defended can be left undefended.
+    for p in old_att & sc.defended_once[ci(us)] & !sc.en_prise[ci(us)] & !board.kings() {
         if p == from || new_att.contains(p) {
             continue;
         }

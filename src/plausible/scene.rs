@@ -205,6 +205,10 @@ pub(crate) struct Scene<'a> {
     pub trapped: [Bitboard; 2],
     /// Pieces that are the only defender of an attacked piece of their side.
     pub sole_defender: [Bitboard; 2],
+    /// Attacked pieces with exactly one defender.
+    pub defended_once: [Bitboard; 2],
+    /// Squares between an enemy slider and an en prise piece it attacks, by that piece's side.
+    pub interpose_squares: [Bitboard; 2],
     pub pawns: [Bitboard; 2],
     /// Squares each side's pawns attack.
     pub pawn_cover: [Bitboard; 2],
@@ -277,6 +281,8 @@ impl<'a> Scene<'a> {
                 analysis.trapped(Color::White),
             ],
             sole_defender: [Bitboard::EMPTY; 2],
+            defended_once: [Bitboard::EMPTY; 2],
+            interpose_squares: [Bitboard::EMPTY; 2],
             pawns,
             pawn_cover: [
                 pawn_cover(Color::Black, pawns[0]),
@@ -370,6 +376,15 @@ impl<'a> Scene<'a> {
                 let defenders = self.board.attacks_to(p, c, self.occ) & self.by[ci(c)];
                 if let Some(d) = defenders.single_square() {
                     self.sole_defender[ci(c)].add(d);
+                    self.defended_once[ci(c)].add(p);
+                }
+                if l > 0 {
+                    let sliders = self.board.attacks_to(p, !c, self.occ)
+                        & self.by[ci(!c)]
+                        & self.board.sliders();
+                    for x in sliders {
+                        self.interpose_squares[ci(c)] |= attacks::between(x, p);
+                    }
                 }
             }
         }
