@@ -753,10 +753,13 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
         }
 
         // Defending our threatened pieces.
+        // A new defender saves only what a cheaper attacker cannot still win.
         for p in new_att & sc.en_prise[ci(us)] & !old_att & !Bitboard::from(from) {
+            let i = p.to_usize();
+            let still = (piece_value(sc.role(p)) - sc.cheapest_attacker[i]).max(0);
             s.add(
                 "defend_threatened_piece",
-                sc.loss[p.to_usize()] * w.defend_pct / 100,
+                (sc.loss[i] - still).max(0) * w.defend_pct / 100,
                 format_args!(
                     "defends our {} on {}, which was en prise",
                     role_name(sc.role(p)),

@@ -191,6 +191,8 @@ pub(crate) struct Scene<'a> {
     pub piece_att: [Bitboard; 64],
     /// Expected loss of the piece on each square if its opponent starts capturing there.
     pub loss: [i32; 64],
+    /// Value of the cheapest enemy piece attacking the piece on each square (0: none).
+    pub cheapest_attacker: [i32; 64],
     /// Pieces of each side with a positive `loss`.
     pub en_prise: [Bitboard; 2],
     /// Pieces pinned against their own king.
@@ -271,6 +273,7 @@ impl<'a> Scene<'a> {
             slider_att,
             piece_att,
             loss: [0; 64],
+            cheapest_attacker: [0; 64],
             en_prise: [Bitboard::EMPTY; 2],
             king_pinned: [Bitboard::EMPTY; 2],
             pinned: [analysis.pinned(Color::Black), analysis.pinned(Color::White)],
@@ -370,6 +373,10 @@ impl<'a> Scene<'a> {
                 };
                 let l = self.exchange(p, self.occ, piece_value(role), !c);
                 self.loss[p.to_usize()] = l;
+                let attackers = self.board.attacks_to(p, !c, self.occ) & self.by[ci(!c)];
+                self.cheapest_attacker[p.to_usize()] = self
+                    .least_valuable(attackers, !c, p)
+                    .map_or(0, |(_, r)| piece_value(r));
                 if l > 0 {
                     self.en_prise[ci(c)].add(p);
                 }
