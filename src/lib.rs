@@ -10,6 +10,7 @@ pub mod book;
 pub mod cli;
 pub mod eval;
 pub mod feedover;
+pub mod fide;
 pub mod notation;
 pub mod perft;
 pub mod plausible;

@@ -1,0 +1,197 @@
+//! `machack eval [--json]`: the 1967 static board evaluation of the position after
+//! `--moves`, with the `--fen` position as the root for the piece-ratio term; plus what the
+//! attack analysis and the pawn-structure verdicts found, and the feedover condition.
+
+use clap::Args;
+use serde::Serialize;
+use shakmaty::{Bitboard, Chess, Color, Position, Role, Square};
+
+use super::{CliError, PositionArgs};
+use crate::attack::Analysis;
+use crate::eval::{PawnVerdict, Root, Terms, pawn_verdict, static_board_evaluator};
+use crate::feedover::feedover;
+
+#[derive(Debug, Args)]
+pub struct EvalArgs {
+    /// Print JSON: {"B","R","P","K","C","S", ...}.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    position: PositionArgs,
+}
+
+/// Everything `eval` reports (the JSON form).
+#[derive(Debug, Serialize)]
+struct Report {
+    #[serde(rename = "B")]
+    b: i32,
+    #[serde(rename = "R")]
+    r: i32,
+    #[serde(rename = "P")]
+    p: i32,
+    #[serde(rename = "K")]
+    k: i32,
+    #[serde(rename = "C")]
+    c: i32,
+    #[serde(rename = "S")]
+    s: i32,
+    /// "white" or "black".
+    turn: &'static str,
+    pawns: Vec<PawnReport>,
+    en_prise: Sides,
+    pinned: Sides,
+    trapped: Sides,
+    /// The feedover case's name, or null.
+    feedover: Option<&'static str>,
+    /// The feedover case's number in the paper (1, 2, 3), or null.
+    feedover_case: Option<u8>,
+    /// The feedover case in words, or null.
+    feedover_reason: Option<&'static str>,
+}
+
+#[derive(Debug, Serialize)]
+struct PawnReport {
+    square: String,
+    color: &'static str,
+    isolated: bool,
+    backward: bool,
+    passed: bool,
+    doubled: bool,
+    tripled: bool,
+    blockaded: bool,
+}
+
+/// Squares (with piece letters, e.g. "Nf3") per side.
+#[derive(Debug, Serialize)]
+struct Sides {
+    white: Vec<String>,
+    black: Vec<String>,
+}
+
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+fn pieces(pos: &Chess, set: impl Fn(Color) -> Bitboard) -> Sides {
+    let names = |c: Color| {
+        set(c)
+            .into_iter()
+            .map(|sq: Square| {
+                let role = pos.board().role_at(sq).unwrap_or(Role::Pawn);
+                let letter = role.upper_char();
+                if role == Role::Pawn {
+                    format!("P{sq}")
+                } else {
+                    format!("{letter}{sq}")
+                }
+            })
+            .collect()
+    };
+    Sides {
+        white: names(Color::White),
+        black: names(Color::Black),
+    }
+}
+
+fn report(root: &Chess, pos: &Chess) -> Report {
+    let terms: Terms = static_board_evaluator(pos, &Root::new(root));
+    let analysis = Analysis::new(pos);
+    let fo = feedover(pos, &analysis);
+    let board = pos.board();
+    let pawns = board
+        .pawns()
+        .into_iter()
+        .filter_map(|sq| pawn_verdict(board, sq))
+        .map(|v: PawnVerdict| PawnReport {
+            square: v.square.to_string(),
+            color: color_name(v.color),
+            isolated: v.isolated,
+            backward: v.backward,
+            passed: v.passed,
+            doubled: v.doubled,
+            tripled: v.tripled,
+            blockaded: v.blockaded,
+        })
+        .collect();
+    Report {
+        b: terms.b,
+        r: terms.r,
+        p: terms.p,
+        k: terms.k,
+        c: terms.c,
+        s: terms.s(),
+        turn: color_name(pos.turn()),
+        pawns,
+        en_prise: pieces(pos, |c| analysis.en_prise(c)),
+        pinned: pieces(pos, |c| analysis.pinned(c)),
+        trapped: pieces(pos, |c| analysis.trapped(c)),
+        feedover: fo.map(|f| f.name()),
+        feedover_case: fo.map(|f| f.case()),
+        feedover_reason: fo.map(|f| f.describe()),
+    }
+}
+
+pub fn run(args: &EvalArgs) -> Result<(), CliError> {
+    let game = args.position.game()?;
+    let r = report(game.start(), game.position());
+    if args.json {
+        let text = serde_json::to_string(&r).map_err(|e| CliError::Usage(e.to_string()))?;
+        println!("{text}");
+        return Ok(());
+    }
+    let list = |v: &[String]| {
+        if v.is_empty() {
+            "-".to_string()
+        } else {
+            v.join(" ")
+        }
+    };
+    println!("to move     {}", r.turn);
+    println!("pawns (isolated / backward / passed / doubled / tripled / blockaded):");
+    for p in &r.pawns {
+        let mut verdicts = Vec::new();
+        for (on, name) in [
+            (p.isolated, "isolated"),
+            (p.backward, "backward"),
+            (p.passed, "passed"),
+            (p.doubled, "doubled"),
+            (p.tripled, "tripled"),
+            (p.blockaded, "blockaded"),
+        ] {
+            if on {
+                verdicts.push(name);
+            }
+        }
+        let verdicts = if verdicts.is_empty() {
+            "-".to_string()
+        } else {
+            verdicts.join(", ")
+        };
+        println!("  {} {:<5} {verdicts}", p.square, p.color);
+    }
+    for (name, sides) in [
+        ("en prise", &r.en_prise),
+        ("pinned", &r.pinned),
+        ("trapped", &r.trapped),
+    ] {
+        println!(
+            "{name:<8}    white: {}   black: {}",
+            list(&sides.white),
+            list(&sides.black)
+        );
+    }
+    match (r.feedover_case, r.feedover_reason) {
+        (Some(case), Some(why)) => println!("feedover    yes, case {case}: {why}"),
+        _ => println!("feedover    no"),
+    }
+    println!("B {}  material", r.b);
+    println!("R {}  piece-ratio change", r.r);
+    println!("P {}  pawn structure", r.p);
+    println!("K {}  king safety", r.k);
+    println!("C {}  centre control", r.c);
+    println!("S {}", r.s);
+    Ok(())
+}
