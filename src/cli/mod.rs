@@ -12,10 +12,14 @@ use thiserror::Error;
 use crate::notation::{self, NotationError};
 use crate::rules::{self, FenError, Game};
 
+mod bench;
+mod book;
 mod convert;
+mod epd;
 mod eval;
 mod perft;
 mod plausible;
+mod search;
 mod status;
 
 /// Mac Hack VI (Greenblatt, MIT 1967), brought back.
@@ -30,13 +34,21 @@ pub struct Cli {
 enum Command {
     /// Count the leaf nodes of the legal move tree (prints `nodes N` last).
     Perft(perft::PerftArgs),
+    /// The opening book: `show` a position's book moves, `stats`, `build` a Polyglot book.
+    Book(book::BookArgs),
+    /// Search the position with the 1967 search (prints the best move last).
+    Search(search::SearchArgs),
+    /// Run a bm/am test suite (prints `solved K of N` last).
+    Epd(epd::EpdArgs),
+    /// Search fixed positions to a fixed depth (prints `N nodes M nps` last).
+    Bench(bench::BenchArgs),
+    /// The 1967 static board evaluation, term by term (prints `S N` last).
+    Eval(eval::EvalArgs),
     /// Every legal move ranked by plausibility, with its factors (`--trace MOVE`: one move's factors with comments).
     Plausible(plausible::PlausibleArgs),
     /// Convert a game score on stdin (any notation) to SAN, UCI or descriptive, one move
     /// per line.
     Convert(convert::ConvertArgs),
-    /// The 1967 static board evaluation, term by term (prints `S N` last).
-    Eval(eval::EvalArgs),
     /// What the FIDE rules say: outcome, draw claims, occurrences, halfmove clock; or
     /// check every game of a PGN file (`--pgn`).
     Status(status::StatusArgs),
@@ -123,9 +135,13 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),
+        Some(Command::Book(args)) => book::run(&args),
+        Some(Command::Search(args)) => search::run(&args),
+        Some(Command::Epd(args)) => epd::run(&args),
+        Some(Command::Bench(args)) => bench::run(&args),
+        Some(Command::Eval(args)) => eval::run(&args),
         Some(Command::Plausible(args)) => plausible::run(&args),
         Some(Command::Convert(args)) => convert::run(&args),
-        Some(Command::Eval(args)) => eval::run(&args),
         Some(Command::Status(args)) => status::run(&args),
         None => {
             use clap::CommandFactory;
