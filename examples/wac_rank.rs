@@ -123,8 +123,9 @@ fn cpu_seconds() -> f64 {
     ticks / 100.0
 }
 
-/// `--speed`: generations per CPU second over the suite's positions, no tracing.
-fn speed(cases: &[Case]) {
+/// `--speed [--rounds=N]`: generations per CPU second over the suite's positions (search
+/// level 3, no tracing), N rounds of the suite (default 100).
+fn speed(cases: &[Case], rounds: usize) {
     let analyses: Vec<Analysis> = cases.iter().map(|c| Analysis::new(&c.pos)).collect();
     let ctx = Context {
         level: 3,
@@ -133,7 +134,7 @@ fn speed(cases: &[Case]) {
     let mut list = PlausibleList::new();
     let (cpu0, wall0) = (cpu_seconds(), Instant::now());
     let mut n = 0u64;
-    for _ in 0..100 {
+    for _ in 0..rounds {
         for (case, analysis) in cases.iter().zip(&analyses) {
             plausible::generate(&case.pos, analysis, &ctx, &mut list);
             n += 1;
@@ -272,7 +273,12 @@ fn main() {
         return;
     }
     if args.iter().any(|a| a == "--speed") {
-        speed(&cases);
+        let rounds = args
+            .iter()
+            .find_map(|a| a.strip_prefix("--rounds="))
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(100);
+        speed(&cases, rounds);
         return;
     }
     let mut ours = Vec::new();

@@ -753,10 +753,13 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
         }
 
         // Defending our threatened pieces.
+        // A new defender saves only what a cheaper attacker cannot still win.
         for p in new_att & sc.en_prise[ci(us)] & !old_att & !Bitboard::from(from) {
+            let i = p.to_usize();
+            let still = (piece_value(sc.role(p)) - sc.cheapest_attacker[i]).max(0);
             s.add(
                 "defend_threatened_piece",
-                sc.loss[p.to_usize()] * w.defend_pct / 100,
+                (sc.loss[i] - still).max(0) * w.defend_pct / 100,
                 format_args!(
                     "defends our {} on {}, which was en prise",
                     role_name(sc.role(p)),
@@ -765,7 +768,7 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
             );
         }
         // Interposing against a slider's attack on one of our pieces.
-        if captured.is_none() {
+        if captured.is_none() && sc.interpose_squares[ci(us)].contains(to) {
             for p in sc.en_prise[ci(us)] & !Bitboard::from(from) {
                 let attackers = board.attacks_to(p, them, sc.occ) & sc.by[ci(them)];
                 let line = attackers & board.sliders();
@@ -817,7 +820,8 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
     }
 
     // --- leaving a defence ---------------------------------------------------------------
-    for p in old_att & sc.by[ci(us)] & sc.att[ci(them)] & !sc.en_prise[ci(us)] & !board.kings() {
+    // Only a piece the mover alone defended can be left undefended.
+    for p in old_att & sc.defended_once[ci(us)] & !sc.en_prise[ci(us)] & !board.kings() {
         if p == from || new_att.contains(p) {
             continue;
         }

@@ -5,7 +5,7 @@
 //!
 //! - `scene`: the facts gathered once per generation (square importance, attacks, en
 //!   prise losses, pins, pawn structure);
-//! - `factors`: the ~60 named factors of one move, each with its comment;
+//! - `factors`: the 71 named factors of one move, each with its comment;
 //! - `weights`: the one tuning table;
 //! - `words`: squares and pieces in descriptive and algebraic form for the comments.
 //!
@@ -15,7 +15,15 @@
 //!
 //! Deliberately left out of the 1980 catalogue: the "too early" move rule (it forbade
 //! minor-piece moves on the first two plies), the origin-square king-line net terms, and
-//! the overload arithmetic of recaptures; the 1967 paper gives none of them.
+//! the overload arithmetic of recaptures; the 1967 paper gives none of them. Added beyond
+//! it: `checkmate`, `threatens_mate` (near the root only), `capture_victim`, and a few
+//! placement terms (outposts, open files, the seventh rank). Material terms are damped
+//! (see the `_pct` weights) so that sacrifices still rank within the width; the losses
+//! are still scored, and SAFE, CHECK, CAPTURE, INVESTIGATE are exact.
+//!
+//! The positional flag POOR (our reading of the paper, cf. the 1980 unused threshold):
+//! the positional factors (development, lines, opening sense, king and pawn placement) of
+//! a quiet move that rescues nothing sum to `poor_threshold` or less.
 
 use std::fmt;
 

@@ -191,6 +191,8 @@ pub(crate) struct Scene<'a> {
     pub piece_att: [Bitboard; 64],
     /// Expected loss of the piece on each square if its opponent starts capturing there.
     pub loss: [i32; 64],
+    /// Value of the cheapest enemy piece attacking the piece on each square (0: none).
+    pub cheapest_attacker: [i32; 64],
     /// Pieces of each side with a positive `loss`.
     pub en_prise: [Bitboard; 2],
     /// Pieces pinned against their own king.
@@ -205,6 +207,10 @@ pub(crate) struct Scene<'a> {
     pub trapped: [Bitboard; 2],
     /// Pieces that are the only defender of an attacked piece of their side.
     pub sole_defender: [Bitboard; 2],
+    /// Attacked pieces with exactly one defender.
+    pub defended_once: [Bitboard; 2],
+    /// Squares between an enemy slider and an en prise piece it attacks, by that piece's side.
+    pub interpose_squares: [Bitboard; 2],
     pub pawns: [Bitboard; 2],
     /// Squares each side's pawns attack.
     pub pawn_cover: [Bitboard; 2],
@@ -267,6 +273,7 @@ impl<'a> Scene<'a> {
             slider_att,
             piece_att,
             loss: [0; 64],
+            cheapest_attacker: [0; 64],
             en_prise: [Bitboard::EMPTY; 2],
             king_pinned: [Bitboard::EMPTY; 2],
             pinned: [analysis.pinned(Color::Black), analysis.pinned(Color::White)],
@@ -277,6 +284,8 @@ impl<'a> Scene<'a> {
                 analysis.trapped(Color::White),
             ],
             sole_defender: [Bitboard::EMPTY; 2],
+            defended_once: [Bitboard::EMPTY; 2],
+            interpose_squares: [Bitboard::EMPTY; 2],
             pawns,
             pawn_cover: [
                 pawn_cover(Color::Black, pawns[0]),
@@ -364,12 +373,25 @@ impl<'a> Scene<'a> {
                 };
                 let l = self.exchange(p, self.occ, piece_value(role), !c);
                 self.loss[p.to_usize()] = l;
+                let attackers = self.board.attacks_to(p, !c, self.occ) & self.by[ci(!c)];
+                self.cheapest_attacker[p.to_usize()] = self
+                    .least_valuable(attackers, !c, p)
+                    .map_or(0, |(_, r)| piece_value(r));
                 if l > 0 {
                     self.en_prise[ci(c)].add(p);
                 }
                 let defenders = self.board.attacks_to(p, c, self.occ) & self.by[ci(c)];
                 if let Some(d) = defenders.single_square() {
                     self.sole_defender[ci(c)].add(d);
+                    self.defended_once[ci(c)].add(p);
+                }
+                if l > 0 {
+                    let sliders = self.board.attacks_to(p, !c, self.occ)
+                        & self.by[ci(!c)]
+                        & self.board.sliders();
+                    for x in sliders {
+                        self.interpose_squares[ci(c)] |= attacks::between(x, p);
+                    }
                 }
             }
         }
