@@ -11,7 +11,7 @@ use shakmaty::{Bitboard, CastlingSide, Color, Move, Position, Role, Square};
 use super::Flags;
 use super::scene::{
     Scene, adjacent_files, attacks_of, centre_distance, centre_factor, ci, doubled_count, file_bb,
-    is_backward, isolated,
+    is_backward, isolated, small_count,
 };
 use super::words::{Piece, Sq, role_name};
 use crate::eval::piece_value;
@@ -662,11 +662,11 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
         if new_role != Role::King {
             s.add(
                 "king_zone_attack",
-                w.king_zone_attack * zone.count() as i32,
+                w.king_zone_attack * small_count(zone),
                 format_args!(
                     "the {} now bears on {} square(s) next to the king on {}",
                     role_name(new_role),
-                    zone.count(),
+                    small_count(zone),
                     Sq(their_king, us)
                 ),
             );
@@ -1118,7 +1118,7 @@ fn pawn_move<S: Sink>(
             attacks::pawn_attacks(us, to) & sc.pawns[ci(them)] & !attacks::pawn_attacks(us, from);
         s.posi(
             "pawn_break",
-            w.pawn_break * hits.count() as i32,
+            w.pawn_break * small_count(hits),
             format_args!(
                 "strikes at the pawn on {}",
                 Sq(hits.first().unwrap_or(to), us)
@@ -1170,7 +1170,7 @@ fn pawn_move<S: Sink>(
         }
         s.posi(
             "creates_backward_pawn",
-            w.creates_backward * new_bwd.count() as i32,
+            w.creates_backward * small_count(new_bwd),
             format_args!(
                 "leaves a backward pawn behind on {}",
                 Sq(new_bwd.first().unwrap_or(to), us)

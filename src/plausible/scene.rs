@@ -31,6 +31,19 @@ pub(crate) fn attacks_of(role: Role, color: Color, sq: Square, occ: Bitboard) ->
     }
 }
 
+/// Squares in a small set (a loop over set bits: cheaper than the software population
+/// count of the baseline x86-64 target for the few squares counted here).
+#[inline]
+pub(crate) fn small_count(bb: Bitboard) -> i32 {
+    let mut n = 0;
+    let mut bits = bb.0;
+    while bits != 0 {
+        bits &= bits - 1;
+        n += 1;
+    }
+    n
+}
+
 /// Bitboard of one file.
 #[inline]
 pub(crate) fn file_bb(file: u32) -> Bitboard {
@@ -181,8 +194,6 @@ pub(crate) struct Scene<'a> {
     /// Importance sum of what the piece on each square attacks (its development before
     /// weighting).
     pub dev_sum: [i32; 64],
-    /// Squares next to the enemy king, for each attacking side.
-    pub king_zone: [Bitboard; 2],
     /// Every square each side attacks.
     pub att: [Bitboard; 2],
     /// Every square each side's bishops, rooks and queens attack.
@@ -265,10 +276,6 @@ impl<'a> Scene<'a> {
             king,
             imp: [[0; 64]; 2],
             dev_sum: [0; 64],
-            king_zone: [
-                attacks::king_attacks(king[ci(Color::White)]),
-                attacks::king_attacks(king[ci(Color::Black)]),
-            ],
             att,
             slider_att,
             piece_att,
@@ -451,32 +458,15 @@ impl<'a> Scene<'a> {
     /// Sum of `c`'s importance over `squares`.
     #[inline]
     pub fn importance(&self, c: Color, squares: Bitboard) -> i32 {
-        // The table is a sum of layers, so the sum over a set is a few population counts.
-        const CENTRE: u64 = 0x0000_0018_1800_0000;
-        const RING: u64 = 0x0000_3c24_243c_0000;
-        let w = self.w;
-        let n = |b: u64| (squares.0 & b).count_ones() as i32;
-        let mut v = w.square_base * n(!0)
-            + w.square_centre * n(CENTRE)
-            + w.square_ring * n(RING)
-            + w.square_king_zone * n(self.king_zone[ci(c)].0)
-            + w.square_own_piece * n(self.by[ci(c)].0)
-            + w.square_own_en_prise * n(self.en_prise[ci(c)].0);
-        if self.opening && w.square_per_rank != 0 {
-            let mut ranks = 0;
-            for r in 1..8u32 {
-                let rank = c.relative_rank(shakmaty::Rank::new(r));
-                ranks += r as i32 * n(Bitboard::from(rank).0);
-            }
-            v += w.square_per_rank * ranks;
+        // A table walk: the sets are small (a handful of squares), and without a hardware
+        // population count this beats summing the table's layers.
+        let t = &self.imp[ci(c)];
+        let mut v = 0;
+        let mut bits = squares.0;
+        while bits != 0 {
+            v += t[bits.trailing_zeros() as usize];
+            bits &= bits - 1;
         }
-        debug_assert_eq!(
-            v,
-            squares
-                .into_iter()
-                .map(|s| self.imp[ci(c)][s.to_usize()])
-                .sum::<i32>()
-        );
         v
     }
 
@@ -538,12 +528,15 @@ impl<'a> Scene<'a> {
     /// piece worth `target`, with `occ` occupied (0 when it should not capture). X-rays
     /// count; the board's pieces not in `occ` are gone.
     pub fn exchange(&self, sq: Square, mut occ: Bitboard, target: i32, side: Color) -> i32 {
-        let mut gain = [0i32; 34];
+        let mut gain = [0i32; 16];
         let mut depth = 0usize;
         let mut stm = side;
         let mut on_sq = target;
-        while depth < 32 {
+        while depth < gain.len() {
             let attackers = self.board.attacks_to(sq, stm, occ) & occ;
+            if attackers.is_empty() {
+                break;
+            }
             let Some((from, role)) = self.least_valuable(attackers, stm, sq) else {
                 break;
             };
