@@ -44,6 +44,10 @@ pub struct Weights {
     pub ratio_divisor: i64,
     /// The king's value inside the R term's ratios (the paper: 1 instead of 1536).
     pub ratio_king_value: i32,
+    /// The most R may be worth either way. Ours, not the paper's: with the king valued 1
+    /// the ratio grows without bound as one side nears a bare king (a knight against a
+    /// bare king gives N/T in the hundreds), which would let R outweigh all material.
+    pub ratio_cap: i64,
     /// Per isolated pawn (no friendly pawn on an adjacent file). Not given in the paper.
     pub isolated: i32,
     /// Per file holding exactly two pawns of a side that are also isolated.
@@ -76,6 +80,7 @@ pub const WEIGHTS_1967: Weights = Weights {
     ratio_material: 5281,
     ratio_divisor: 4,
     ratio_king_value: 1,
+    ratio_cap: 256,
     isolated: 4,
     doubled_isolated: 16,
     tripled: 48,
@@ -173,14 +178,14 @@ fn div_round(a: i64, b: i64) -> i64 {
 
 /// R = (N / T − 1) · M / 4 with N = white / black at the node and T = root_white /
 /// root_black, computed exactly as (white·root_black − black·root_white) · M /
-/// (4 · black · root_white) and rounded. A side with no material at all (no king either)
+/// (4 · black · root_white), rounded and held within ±`ratio_cap`. A side with no material at all (no king either)
 /// counts as 1 so the ratios stay defined.
 pub fn piece_ratio_change(white: i32, black: i32, root: &Root, w: &Weights) -> i32 {
     let (nw, nb) = (i64::from(white.max(1)), i64::from(black.max(1)));
     let (tw, tb) = (i64::from(root.white.max(1)), i64::from(root.black.max(1)));
     let num = (nw * tb - nb * tw) * w.ratio_material;
     let den = w.ratio_divisor * nb * tw;
-    div_round(num, den) as i32
+    div_round(num, den).clamp(-w.ratio_cap, w.ratio_cap) as i32
 }
 
 /// Evaluates `pos` term by term (White's point of view), 1967 weights.
@@ -489,6 +494,20 @@ mod tests {
         assert_eq!(div_round(5, 4), 1);
         assert_eq!(div_round(-5, 4), -1);
         assert_eq!(div_round(0, 3), 0);
+    }
+
+    #[test]
+    fn ratio_change_is_capped_near_a_bare_king() {
+        // Root: rook and pawn against rook; node: the rooks are gone and a knight faces a
+        // bare king. Uncapped, (N/T - 1) * M / 4 would be about 700,000.
+        let root = Root::new(
+            &crate::rules::parse_fen("r3k3/8/1P6/3N4/8/8/8/6K1 w - - 0 1")
+                .unwrap()
+                .0,
+        );
+        let w = &WEIGHTS_1967;
+        assert_eq!(piece_ratio_change(416 + 128 + 1, 1, &root, w), 256);
+        assert_eq!(piece_ratio_change(1, 416 + 128 + 1, &root, w), -256);
     }
 
     #[test]

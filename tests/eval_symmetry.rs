@@ -12,7 +12,7 @@
 use shakmaty::{Bitboard, CastlingMode, Chess, EnPassantMode, FromSetup, Position};
 
 use machack::attack::Analysis;
-use machack::eval::{Root, static_board_evaluator};
+use machack::eval::{Root, WEIGHTS_1967, static_board_evaluator};
 
 struct Rng(u64);
 
@@ -38,7 +38,8 @@ fn mirror(pos: &Chess) -> Chess {
 fn r_float(white: i32, black: i32, root: &Root) -> i32 {
     let n = f64::from(white) / f64::from(black);
     let t = f64::from(root.white()) / f64::from(root.black());
-    ((n / t - 1.0) * 5281.0 / 4.0).round() as i32
+    let cap = WEIGHTS_1967.ratio_cap as f64;
+    ((n / t - 1.0) * 5281.0 / 4.0).round().clamp(-cap, cap) as i32
 }
 
 fn flip(bb: Bitboard) -> Bitboard {

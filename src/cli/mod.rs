@@ -36,9 +36,8 @@ pub struct Cli {
 enum Command {
     /// Count the leaf nodes of the legal move tree (prints `nodes N` last).
     Perft(perft::PerftArgs),
-    /// Convert a game score on stdin (any notation) to SAN, UCI or descriptive, one move
-    /// per line.
-    Convert(convert::ConvertArgs),
+    /// The opening book: `show` a position's book moves, `stats`, `build` a Polyglot book.
+    Book(book::BookArgs),
     /// Search the position with the 1967 search (prints the best move last).
     Search(search::SearchArgs),
     /// Run a bm/am test suite (prints `solved K of N` last).
@@ -49,6 +48,9 @@ enum Command {
     Eval(eval::EvalArgs),
     /// Every legal move ranked by plausibility, with its factors (`--trace MOVE`: one move's factors with comments).
     Plausible(plausible::PlausibleArgs),
+    /// Convert a game score on stdin (any notation) to SAN, UCI or descriptive, one move
+    /// per line.
+    Convert(convert::ConvertArgs),
     /// What the FIDE rules say: outcome, draw claims, occurrences, halfmove clock; or
     /// check every game of a PGN file (`--pgn`).
     Status(status::StatusArgs),
@@ -56,8 +58,6 @@ enum Command {
     Uci,
     /// Speak the xboard/WinBoard protocol (CECP v2) on stdin/stdout.
     Xboard,
-    /// The opening book: `show` a position's book moves, `stats`, `build` a Polyglot book.
-    Book(book::BookArgs),
 }
 
 /// The position a subcommand works on: `--fen` (default: the start position), then
@@ -141,12 +141,13 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),
-        Some(Command::Convert(args)) => convert::run(&args),
+        Some(Command::Book(args)) => book::run(&args),
         Some(Command::Search(args)) => search::run(&args),
         Some(Command::Epd(args)) => epd::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Eval(args)) => eval::run(&args),
         Some(Command::Plausible(args)) => plausible::run(&args),
+        Some(Command::Convert(args)) => convert::run(&args),
         Some(Command::Status(args)) => status::run(&args),
         Some(Command::Uci) => {
             let input = protocol::Input::stdin();
@@ -158,7 +159,6 @@ pub fn main() -> ExitCode {
             protocol::xboard::run(Engine::new(), input, protocol::Out::stdout(), None);
             Ok(())
         }
-        Some(Command::Book(args)) => book::run(&args),
         // The console, or the protocol named by the first line (GUIs start us bare).
         None => {
             protocol::dispatch(Engine::new());

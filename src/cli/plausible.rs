@@ -2,6 +2,8 @@
 //! legal move ranked with its plausibility and factors, or one move's factors with their
 //! comments.
 
+use std::io::Write;
+
 use clap::Args;
 use serde::Serialize;
 
@@ -32,6 +34,14 @@ struct Entry {
 }
 
 pub fn run(args: &PlausibleArgs) -> Result<(), CliError> {
+    match print(args) {
+        // A closed pipe (`| head`) ends the listing quietly.
+        Err(CliError::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => other,
+    }
+}
+
+fn print(args: &PlausibleArgs) -> Result<(), CliError> {
     let game = args.position.game()?;
     let pos = game.position();
     let analysis = Analysis::new(pos);
@@ -40,6 +50,7 @@ pub fn run(args: &PlausibleArgs) -> Result<(), CliError> {
         level: 1,
         game_ply: ply,
         root_game_ply: ply,
+        ..Context::default()
     };
     let mut list = PlausibleList::new();
     plausible::generate(pos, &analysis, &ctx, &mut list);
@@ -49,11 +60,8 @@ pub fn run(args: &PlausibleArgs) -> Result<(), CliError> {
             .map(|pm| (entry(pos, &analysis, &ctx, pm.mv, pm.score), pm.flags))
             .collect(),
         Some(text) => {
-            let m = notation::read_move(pos, text).map_err(|source| CliError::Move {
-                number: 1,
-                text: text.clone(),
-                source,
-            })?;
+            let m = notation::read_move(pos, text)
+                .map_err(|source| CliError::Usage(format!("--trace {text}: {source}")))?;
             let pm = list
                 .iter()
                 .find(|pm| pm.mv == m)
@@ -61,26 +69,28 @@ pub fn run(args: &PlausibleArgs) -> Result<(), CliError> {
             vec![(entry(pos, &analysis, &ctx, pm.mv, pm.score), pm.flags)]
         }
     };
+    let mut out = std::io::stdout().lock();
     if args.json {
         let plain: Vec<&Entry> = entries.iter().map(|(e, _)| e).collect();
         let text = serde_json::to_string_pretty(&plain)
             .map_err(|e| CliError::Usage(format!("cannot write JSON: {e}")))?;
-        println!("{text}");
+        writeln!(out, "{text}")?;
         return Ok(());
     }
     for (rank, (e, flags)) in entries.iter().enumerate() {
         let flag_text: Vec<&str> = flags.names().collect();
         if args.trace.is_some() {
-            println!(
+            writeln!(
+                out,
                 "{} ({}, {}): plausibility {} [{}]",
                 e.descriptive,
                 e.san,
                 e.uci,
                 e.score,
                 flag_text.join(" ")
-            );
+            )?;
             for f in &e.factors {
-                println!("  {:<28} {:>6}  {}", f.name, f.value, f.comment);
+                writeln!(out, "  {:<28} {:>6}  {}", f.name, f.value, f.comment)?;
             }
         } else {
             let names: Vec<String> = e
@@ -89,7 +99,8 @@ pub fn run(args: &PlausibleArgs) -> Result<(), CliError> {
                 .filter(|f| f.name != "base_constant")
                 .map(|f| format!("{} {:+}", f.name, f.value))
                 .collect();
-            println!(
+            writeln!(
+                out,
                 "{:>3}. {:<12} {:<8} {:>6}  [{}]  {}",
                 rank + 1,
                 e.descriptive,
@@ -97,7 +108,7 @@ pub fn run(args: &PlausibleArgs) -> Result<(), CliError> {
                 e.score,
                 flag_text.join(" "),
                 names.join(", ")
-            );
+            )?;
         }
     }
     Ok(())

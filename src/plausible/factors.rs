@@ -10,8 +10,8 @@ use shakmaty::{Bitboard, CastlingSide, Color, Move, Position, Role, Square};
 
 use super::Flags;
 use super::scene::{
-    Scene, adjacent_files, attacks_of, backward, centre_distance, centre_factor, ci, doubled_count,
-    file_bb, isolated,
+    Scene, adjacent_files, attacks_of, centre_distance, centre_factor, ci, doubled_count, file_bb,
+    is_backward, isolated,
 };
 use super::words::{Piece, Sq, role_name};
 use crate::eval::piece_value;
@@ -178,7 +178,6 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
         sc.by[ci(them)]
     };
     let their_king = sc.king[ci(them)];
-    let our_king = sc.king[ci(us)];
     let v_mover = piece_value(role);
     let v_new = piece_value(new_role);
     let h = captured.map_or(0, piece_value);
@@ -200,7 +199,13 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
     let checks = direct || discovered;
 
     // --- material: the exchange on the destination -------------------------------------
-    let exposed = if role == Role::King {
+    // Only a square the enemy attacks now, or one behind `from` on an enemy slider's line,
+    // can be attacked after the move.
+    let exposed = if role == Role::King
+        || (!sc.att[ci(them)].contains(to)
+            && !sc.slider_att[ci(them)].contains(from)
+            && !m.is_en_passant())
+    {
         0
     } else {
         sc.exchange(to, occ2, v_new, them)
@@ -238,6 +243,11 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
                 Sq(cap_sq, us),
                 h - exposed
             ),
+        );
+        s.add(
+            "capture_victim",
+            h / w.capture_victim_div,
+            format_args!("a capture of a {} forces the reply", role_name(cap)),
         );
         // Trading when ahead, avoiding trades when behind.
         if (h - v_mover).abs() <= 32 && h >= exposed - 32 {
@@ -332,7 +342,7 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
 
     // --- development of the moved piece, and of the captured piece -------------------------
     let old_att = sc.piece_att[from.to_usize()];
-    let dev_old = sc.importance(us, old_att);
+    let dev_old = sc.dev_sum[from.to_usize()];
     let dev_new = sc.importance(us, new_att);
     let dev = (sc.dev_weight(new_role) * dev_new - sc.dev_weight(role) * dev_old) / w.dev_scale;
     s.posi(
@@ -539,6 +549,27 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
         s.flags.insert(Flags::DISCOVERY);
     }
 
+    // Near the root only: a quiet move that bears on the king's field may threaten
+    // mate next move (a null move, then every check is tried).
+    if sc.level <= w.mate_threat_levels
+        && !checks
+        && captured.is_none()
+        && new_role != Role::King
+        && new_role != Role::Pawn
+        && !(attacks::king_attacks(their_king) & new_att).is_empty()
+        && let Some(mate) = threatened_mate(sc, m)
+    {
+        s.threats += 1;
+        s.add(
+            "threatens_mate",
+            w.threatens_mate,
+            format_args!(
+                "threatens mate on the king on {} by a move to {}",
+                Sq(their_king, us),
+                Sq(mate, us)
+            ),
+        );
+    }
     // --- the new square: attacks, pins, defences (safe moves only, as in 1980) ---------
     if safe {
         let newly = new_att & theirs2 & !old_att & !Bitboard::from(their_king);
@@ -626,6 +657,20 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
             }
         }
 
+        // Bearing down on the squares around the enemy king.
+        let zone = attacks::king_attacks(their_king) & new_att & !old_att;
+        if new_role != Role::King {
+            s.add(
+                "king_zone_attack",
+                w.king_zone_attack * zone.count() as i32,
+                format_args!(
+                    "the {} now bears on {} square(s) next to the king on {}",
+                    role_name(new_role),
+                    zone.count(),
+                    Sq(their_king, us)
+                ),
+            );
+        }
         // Pins and skewers by a slider on its new square.
         if matches!(new_role, Role::Bishop | Role::Rook | Role::Queen) {
             for t in new_att & theirs2 & !old_att {
@@ -651,10 +696,16 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
                         );
                     }
                 } else if rb == Role::King || vb > vt.max(v_new) || (b_undefended && vb > vt) {
+                    // A sound pawn (not weak) pinned is worth little (1980: +32 flat).
                     let rank = us.relative_rank(t.rank()).to_usize();
+                    let value = if rt == Role::Pawn && !sc.weak_pawns[ci(them)].contains(t) {
+                        w.pin_sound_pawn
+                    } else {
+                        w.pin_by_rank[rank]
+                    };
                     s.add(
                         "pin_piece",
-                        w.pin_by_rank[rank],
+                        value,
                         format_args!(
                             "pins the {} on {} to the {} on {}",
                             role_name(rt),
@@ -723,9 +774,9 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
                     .find(|&x| attacks::between(x, p).contains(to))
                 {
                     let pct = if attackers.more_than_one() {
-                        w.interpose_pct
+                        w.interpose_pct / 2
                     } else {
-                        100
+                        w.interpose_pct
                     };
                     s.add(
                         "interpose",
@@ -797,10 +848,10 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
     let rel_to = us.relative_rank(to.rank()).to_u32() as i32;
     if sc.opening {
         if matches!(role, Role::Knight | Role::Bishop) && rel_from == 0 {
-            let home = match (role, from.file().to_u32()) {
-                (Role::Knight, 1 | 6) | (Role::Bishop, 2 | 5) => true,
-                _ => false,
-            };
+            let home = matches!(
+                (role, from.file().to_u32()),
+                (Role::Knight, 1 | 6) | (Role::Bishop, 2 | 5)
+            );
             if home {
                 s.posi(
                     "first_minor_move",
@@ -1024,11 +1075,8 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
 
     // --- pawn moves --------------------------------------------------------------------------
     if role == Role::Pawn {
-        pawn_move(s, m, from, to, captured.is_some(), promo.is_some(), cap_sq);
-    } else if role == Role::King {
-        // no pawn terms
+        pawn_move(s, from, to, captured.is_some(), promo.is_some());
     }
-    let _ = our_king;
 
     // --- the positional verdict ------------------------------------------------------------
     if s.positional <= w.poor_threshold
@@ -1041,15 +1089,12 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn pawn_move<S: Sink>(
     s: &mut Scorer<'_, '_, S>,
-    _m: Move,
     from: Square,
     to: Square,
     capture: bool,
     promotes: bool,
-    cap_sq: Square,
 ) {
     let sc = s.sc;
     let w = sc.w;
@@ -1084,43 +1129,47 @@ fn pawn_move<S: Sink>(
             ),
         );
     }
-    // Structure after the move.
+    // Structure after the move: files change only by captures and promotions; a push can
+    // only leave its neighbours (or itself) backward.
     let after = if promotes {
         our_pawns.without(from)
     } else {
         our_pawns.without(from).with(to)
     };
-    let their_after = if capture {
-        sc.pawns[ci(them)].without(cap_sq)
-    } else {
-        sc.pawns[ci(them)]
-    };
-    let iso = isolated(after).count() as i32 - isolated(our_pawns).count() as i32;
-    if iso > 0 {
-        s.posi(
-            "creates_isolated_pawn",
-            w.creates_isolated * iso,
-            format_args!("leaves isolated pawns behind after going to {}", Sq(to, us)),
-        );
-    }
-    let dbl = doubled_count(after) - doubled_count(our_pawns);
-    if dbl > 0 {
-        s.posi(
-            "creates_doubled_pawn",
-            w.creates_doubled * dbl,
-            format_args!("doubles our pawns on the file of {}", Sq(to, us)),
-        );
+    if capture || promotes {
+        let iso = isolated(after).count() as i32 - isolated(our_pawns).count() as i32;
+        if iso > 0 {
+            s.posi(
+                "creates_isolated_pawn",
+                w.creates_isolated * iso,
+                format_args!("leaves isolated pawns behind after going to {}", Sq(to, us)),
+            );
+        }
+        let dbl = doubled_count(after) - doubled_count(our_pawns);
+        if dbl > 0 {
+            s.posi(
+                "creates_doubled_pawn",
+                w.creates_doubled * dbl,
+                format_args!("doubles our pawns on the file of {}", Sq(to, us)),
+            );
+        }
     }
     let bwd_before = sc.backward[ci(us)];
-    let bwd_after = backward(us, after, their_after);
-    let new_bwd = (bwd_after & !bwd_before & !Bitboard::from(to)).count() as i32;
-    if new_bwd > 0 {
+    if !capture && !promotes {
+        let near = (adjacent_files(file_bb(from.file().to_u32())) & after) & !bwd_before;
+        let cover = sc.pawn_cover[ci(them)];
+        let mut new_bwd = Bitboard::EMPTY;
+        for p in near {
+            if is_backward(us, p, after, cover) {
+                new_bwd.add(p);
+            }
+        }
         s.posi(
             "creates_backward_pawn",
-            w.creates_backward * new_bwd,
+            w.creates_backward * new_bwd.count() as i32,
             format_args!(
                 "leaves a backward pawn behind on {}",
-                Sq((bwd_after & !bwd_before).first().unwrap_or(to), us)
+                Sq(new_bwd.first().unwrap_or(to), us)
             ),
         );
     }
@@ -1198,6 +1247,21 @@ fn pawn_move<S: Sink>(
             );
         }
     }
+}
+
+/// If after `m` we could mate at once were it our move again, the mating move's square.
+fn threatened_mate(sc: &Scene<'_>, m: Move) -> Option<Square> {
+    let mut after = sc.pos.clone();
+    after.play_unchecked(m);
+    let again = after.swap_turn().ok()?;
+    for reply in again.legal_moves() {
+        let mut next = again.clone();
+        next.play_unchecked(reply);
+        if next.is_check() && next.is_checkmate() {
+            return Some(reply.to());
+        }
+    }
+    None
 }
 
 /// Whether the checking move `m` mates: first a cheap look for a free king square, then

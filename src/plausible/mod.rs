@@ -103,6 +103,8 @@ pub struct Context {
     pub game_ply: u32,
     /// Game ply at the root of the search (sets the opening phases).
     pub root_game_ply: u32,
+    /// The weights to use instead of `Weights::DEFAULT` (for tuning and profiles).
+    pub weights: Option<&'static Weights>,
 }
 
 /// One factor of a move's plausibility, as a trace shows it.
@@ -143,13 +145,26 @@ pub fn generate(pos: &Chess, analysis: &Analysis, ctx: &Context, out: &mut Plaus
             flags,
         });
     }
-    // Stable insertion sort, highest first: the lists are short and it allocates nothing.
-    for i in 1..out.len() {
-        let mut j = i;
-        while j > 0 && out[j - 1].score < out[j].score {
-            out.swap(j - 1, j);
-            j -= 1;
-        }
+    // Highest score first, ties in generation order: an in-place unstable sort on a key
+    // that holds the generation index, so it is stable in effect and allocates nothing.
+    let mut keys: ArrayVec<u64, 256> = ArrayVec::new();
+    for (i, pm) in out.iter().enumerate() {
+        let score = (i64::from(pm.score) + (1 << 31)) as u64;
+        keys.push(
+            (!score << 32 & 0xffff_ffff_0000_0000) | (i as u64) << 16 | u64::from(pm.flags.0),
+        );
+    }
+    keys.sort_unstable();
+    let moves: ArrayVec<Move, 256> = out.iter().map(|pm| pm.mv).collect();
+    let scores: ArrayVec<i32, 256> = out.iter().map(|pm| pm.score).collect();
+    out.clear();
+    for k in keys {
+        let i = ((k >> 16) & 0xffff) as usize;
+        out.push(PlausibleMove {
+            mv: moves[i],
+            score: scores[i],
+            flags: Flags((k & 0xff) as u8),
+        });
     }
 }
 

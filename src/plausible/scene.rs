@@ -88,25 +88,25 @@ pub(crate) fn backward(color: Color, ours: Bitboard, theirs: Bitboard) -> Bitboa
     let mut out = Bitboard::EMPTY;
     let their_cover = pawn_cover(!color, theirs);
     for p in ours {
-        if !(attacks::pawn_attacks(!color, p) & ours).is_empty() {
-            continue;
-        }
-        let neighbours = adjacent_files(file_bb(p.file().to_u32())) & ours;
-        if neighbours.is_empty() {
-            continue;
-        }
-        let behind_or_level = neighbours & !front_span(color, p);
-        if !behind_or_level.is_empty() {
-            continue;
-        }
-        let Some(stop) = p.offset(if color == Color::White { 8 } else { -8 }) else {
-            continue;
-        };
-        if their_cover.contains(stop) {
+        if is_backward(color, p, ours, their_cover) {
             out.add(p);
         }
     }
     out
+}
+
+/// Whether the pawn of `color` on `p` is backward, `ours` being its side's pawns and
+/// `their_cover` the squares the enemy pawns attack (the test of `backward`).
+pub(crate) fn is_backward(color: Color, p: Square, ours: Bitboard, their_cover: Bitboard) -> bool {
+    if !(attacks::pawn_attacks(!color, p) & ours).is_empty() {
+        return false;
+    }
+    let neighbours = adjacent_files(file_bb(p.file().to_u32())) & ours;
+    if neighbours.is_empty() || !(neighbours & !front_span(color, p)).is_empty() {
+        return false;
+    }
+    p.offset(if color == Color::White { 8 } else { -8 })
+        .is_some_and(|stop| their_cover.contains(stop))
 }
 
 /// Squares the pawns `pawns` of `color` attack.
@@ -178,8 +178,15 @@ pub(crate) struct Scene<'a> {
     pub king: [Square; 2],
     /// Importance of each square to a piece of each side attacking it.
     pub imp: [[i32; 64]; 2],
+    /// Importance sum of what the piece on each square attacks (its development before
+    /// weighting).
+    pub dev_sum: [i32; 64],
+    /// Squares next to the enemy king, for each attacking side.
+    pub king_zone: [Bitboard; 2],
     /// Every square each side attacks.
     pub att: [Bitboard; 2],
+    /// Every square each side's bishops, rooks and queens attack.
+    pub slider_att: [Bitboard; 2],
     /// What the piece on each occupied square attacks.
     pub piece_att: [Bitboard; 64],
     /// Expected loss of the piece on each square if its opponent starts capturing there.
@@ -199,6 +206,8 @@ pub(crate) struct Scene<'a> {
     /// Pieces that are the only defender of an attacked piece of their side.
     pub sole_defender: [Bitboard; 2],
     pub pawns: [Bitboard; 2],
+    /// Squares each side's pawns attack.
+    pub pawn_cover: [Bitboard; 2],
     pub passed: [Bitboard; 2],
     pub backward: [Bitboard; 2],
     /// Isolated or backward pawns.
@@ -214,7 +223,7 @@ impl<'a> Scene<'a> {
     /// Gathers the facts of `pos` for one generation.
     pub fn new(pos: &'a Chess, analysis: &Analysis, ctx: &Context) -> Scene<'a> {
         let board = pos.board();
-        let w = &Weights::DEFAULT;
+        let w = ctx.weights.unwrap_or(&Weights::DEFAULT);
         let us = pos.turn();
         let them = !us;
         let occ = board.occupied();
@@ -225,11 +234,15 @@ impl<'a> Scene<'a> {
         ];
         let mut piece_att = [Bitboard::EMPTY; 64];
         let mut att = [Bitboard::EMPTY; 2];
+        let mut slider_att = [Bitboard::EMPTY; 2];
         let mut material = [0; 2];
         for (sq, piece) in board.iter() {
             let a = attacks_of(piece.role, piece.color, sq, occ);
             piece_att[sq.to_usize()] = a;
             att[ci(piece.color)] |= a;
+            if matches!(piece.role, Role::Bishop | Role::Rook | Role::Queen) {
+                slider_att[ci(piece.color)] |= a;
+            }
             if piece.role != Role::King {
                 material[ci(piece.color)] += piece_value(piece.role);
             }
@@ -245,7 +258,13 @@ impl<'a> Scene<'a> {
             by,
             king,
             imp: [[0; 64]; 2],
+            dev_sum: [0; 64],
+            king_zone: [
+                attacks::king_attacks(king[ci(Color::White)]),
+                attacks::king_attacks(king[ci(Color::Black)]),
+            ],
             att,
+            slider_att,
             piece_att,
             loss: [0; 64],
             en_prise: [Bitboard::EMPTY; 2],
@@ -259,6 +278,10 @@ impl<'a> Scene<'a> {
             ],
             sole_defender: [Bitboard::EMPTY; 2],
             pawns,
+            pawn_cover: [
+                pawn_cover(Color::Black, pawns[0]),
+                pawn_cover(Color::White, pawns[1]),
+            ],
             passed: [
                 passed(Color::Black, pawns[0], pawns[1]),
                 passed(Color::White, pawns[1], pawns[0]),
@@ -280,6 +303,11 @@ impl<'a> Scene<'a> {
         scene.find_losses();
         scene.find_phase(ctx);
         scene.find_importance();
+        for c in Color::ALL {
+            for sq in scene.by[ci(c)] {
+                scene.dev_sum[sq.to_usize()] = scene.importance(c, scene.piece_att[sq.to_usize()]);
+            }
+        }
         scene
     }
 
@@ -365,30 +393,35 @@ impl<'a> Scene<'a> {
 
     fn find_importance(&mut self) {
         let w = self.w;
+        let mut base = [0i32; 64];
+        for sq in Square::ALL {
+            let f = sq.file().to_u32();
+            let r = sq.rank().to_u32();
+            let mut v = w.square_base;
+            if (3..=4).contains(&f) && (3..=4).contains(&r) {
+                v += w.square_centre;
+            } else if (2..=5).contains(&f) && (2..=5).contains(&r) {
+                v += w.square_ring;
+            }
+            base[sq.to_usize()] = v;
+        }
         for c in Color::ALL {
-            let enemy_king_zone = attacks::king_attacks(self.king[ci(!c)]);
-            for sq in Square::ALL {
-                let f = sq.file().to_u32();
-                let r = sq.rank().to_u32();
-                let mut v = w.square_base;
-                if (3..=4).contains(&f) && (3..=4).contains(&r) {
-                    v += w.square_centre;
-                } else if (2..=5).contains(&f) && (2..=5).contains(&r) {
-                    v += w.square_ring;
+            let t = &mut self.imp[ci(c)];
+            *t = base;
+            if self.opening {
+                for sq in Square::ALL {
+                    t[sq.to_usize()] +=
+                        w.square_per_rank * c.relative_rank(sq.rank()).to_u32() as i32;
                 }
-                if enemy_king_zone.contains(sq) {
-                    v += w.square_king_zone;
-                }
-                if self.opening {
-                    v += w.square_per_rank * c.relative_rank(sq.rank()).to_u32() as i32;
-                }
-                if self.by[ci(c)].contains(sq) {
-                    v += w.square_own_piece;
-                    if self.en_prise[ci(c)].contains(sq) {
-                        v += w.square_own_en_prise;
-                    }
-                }
-                self.imp[ci(c)][sq.to_usize()] = v;
+            }
+            for sq in attacks::king_attacks(self.king[ci(!c)]) {
+                t[sq.to_usize()] += w.square_king_zone;
+            }
+            for sq in self.by[ci(c)] {
+                t[sq.to_usize()] += w.square_own_piece;
+            }
+            for sq in self.en_prise[ci(c)] {
+                t[sq.to_usize()] += w.square_own_en_prise;
             }
         }
     }
@@ -396,8 +429,33 @@ impl<'a> Scene<'a> {
     /// Sum of `c`'s importance over `squares`.
     #[inline]
     pub fn importance(&self, c: Color, squares: Bitboard) -> i32 {
-        let t = &self.imp[ci(c)];
-        squares.into_iter().map(|s| t[s.to_usize()]).sum()
+        // The table is a sum of layers, so the sum over a set is a few population counts.
+        const CENTRE: u64 = 0x0000_0018_1800_0000;
+        const RING: u64 = 0x0000_3c24_243c_0000;
+        let w = self.w;
+        let n = |b: u64| (squares.0 & b).count_ones() as i32;
+        let mut v = w.square_base * n(!0)
+            + w.square_centre * n(CENTRE)
+            + w.square_ring * n(RING)
+            + w.square_king_zone * n(self.king_zone[ci(c)].0)
+            + w.square_own_piece * n(self.by[ci(c)].0)
+            + w.square_own_en_prise * n(self.en_prise[ci(c)].0);
+        if self.opening && w.square_per_rank != 0 {
+            let mut ranks = 0;
+            for r in 1..8u32 {
+                let rank = c.relative_rank(shakmaty::Rank::new(r));
+                ranks += r as i32 * n(Bitboard::from(rank).0);
+            }
+            v += w.square_per_rank * ranks;
+        }
+        debug_assert_eq!(
+            v,
+            squares
+                .into_iter()
+                .map(|s| self.imp[ci(c)][s.to_usize()])
+                .sum::<i32>()
+        );
+        v
     }
 
     /// The role on `sq` (a pawn if empty; callers ask only for occupied squares).

@@ -48,6 +48,9 @@ pub struct Weights {
     /// Percentage of a capture's static exchange loss that is scored when it loses material
     /// (captures are tactical: a sacrifice deserves a look).
     pub losing_capture_pct: i32,
+    /// Divisor of the captured piece's value scored for any capture: a capture forces the
+    /// opponent's hand, and the bigger the victim the more it deserves a look.
+    pub capture_victim_div: i32,
     /// Percentage of the material a checking move puts at risk that is scored.
     pub checking_loss_pct: i32,
     /// Percentage of the expected loss scored when moving a piece onto an attacked square.
@@ -94,8 +97,8 @@ pub struct Weights {
     // --- pins, skewers, discoveries ---
     /// Pinning an enemy piece, by its relative rank (from the mover's side) 1..8.
     pub pin_by_rank: [i32; 8],
-    /// Extra for a pin when the pinned piece is worth more than the pinning slider.
-    pub pin_and_attack: i32,
+    /// Pinning a pawn that is not weak.
+    pub pin_sound_pawn: i32,
     /// Divisor of the value of the piece behind in a skewer.
     pub skewer_div: i32,
     /// Lining a slider up behind our own piece aimed at an enemy target (preparing a discovery).
@@ -116,6 +119,13 @@ pub struct Weights {
     pub discovered_check: i32,
     /// A move that mates.
     pub checkmate: i32,
+    /// A quiet move after which we would mate at once if it were our move again.
+    pub threatens_mate: i32,
+    /// Search levels (1 = the root's moves) at which mate threats are looked for (each
+    /// look plays the move, a null move and every reply: too dear deeper in the tree).
+    pub mate_threat_levels: u32,
+    /// Each square next to the enemy king that a safe move newly attacks.
+    pub king_zone_attack: i32,
     /// Rook or queen lands on the enemy king's file or rank.
     pub king_line: i32,
     /// Extra when that file has no pawn on it.
@@ -213,41 +223,45 @@ impl Weights {
         dev_king: 2,
         dev_king_endgame: 8,
         dev_scale: 16,
-        losing_capture_pct: 25,
-        checking_loss_pct: 10,
-        move_into_attack_pct: 50,
-        rescue_pct: 50,
+        losing_capture_pct: 10,
+        checking_loss_pct: 5,
+        capture_victim_div: 2,
+        move_into_attack_pct: 25,
+        rescue_pct: 35,
         defend_pct: 50,
-        interpose_pct: 50,
-        remove_threat_pct: 50,
+        interpose_pct: 35,
+        remove_threat_pct: 25,
         abandon_defence_div: 4,
-        unmask_enemy_pct: 100,
+        unmask_enemy_pct: 25,
         trade_when_ahead_div: 8,
         trade_threshold: 128,
-        attack_undefended_div: 4,
-        attack_bigger_div: 2,
-        attack_bigger_cap: 256,
+        attack_undefended_div: 10,
+        attack_bigger_div: 3,
+        attack_bigger_cap: 128,
         offer_trade: 8,
         pile_on: 16,
-        attack_weak_pawn: 40,
-        attack_pinned_piece: 64,
+        attack_weak_pawn: 20,
+        attack_pinned_piece: 128,
         attack_trapped_div: 4,
-        attack_sole_defender: 32,
+        attack_sole_defender: 16,
         multiple_threats: [160, 256, 384],
         pin_by_rank: [40, 40, 48, 56, 64, 72, 72, 72],
-        pin_and_attack: 40,
+        pin_sound_pawn: 32,
         skewer_div: 4,
         prepare_discovery: 32,
-        discovered_attack_div: 4,
+        discovered_attack_div: 2,
         move_pin_base: 32,
         break_pin: 32,
-        safe_check: 256,
-        unsafe_check: 128,
+        safe_check: 384,
+        unsafe_check: 256,
         discovered_check: 128,
         checkmate: 8192,
+        threatens_mate: 512,
+        mate_threat_levels: 2,
+        king_zone_attack: 24,
         king_line: 16,
-        open_line_to_king: 48,
-        king_diagonal: 16,
+        open_line_to_king: 24,
+        king_diagonal: 32,
         castle: 256,
         first_minor_move: 36,
         early_queen_move: -48,

@@ -19,7 +19,6 @@ use super::stats::Stats;
 use super::width::WidthRule;
 use crate::attack::Analysis;
 use crate::eval::{Root, static_board_evaluator};
-use crate::feedover::feedover;
 use crate::plausible::{self, Context, Flags, PlausibleList, PlausibleMove};
 use crate::repetition::History;
 use crate::rules::key_after;
@@ -91,14 +90,14 @@ pub struct Tree<'a> {
 }
 
 impl Tree<'_> {
-    /// Whether the search must end now (checks the flag every node, the clock every 1024).
+    /// Whether the search must end now (checks the flag every node, the clock every 256).
     pub fn check_stop(&mut self) -> bool {
         if self.stopped {
             return true;
         }
         if self.stop.load(Ordering::Relaxed)
             || self.stats.nodes >= self.max_nodes
-            || (self.stats.nodes & 1023 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
+            || (self.stats.nodes & 255 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
         {
             self.stopped = true;
         }
@@ -161,42 +160,28 @@ impl Tree<'_> {
         if ply + 1 >= MAX_PLY {
             return self.static_value(pos);
         }
-        let analysis = Analysis::new(pos);
         // Step 2. The end of the basic search: the position evaluator (§6.2).
         if depth == 0 {
-            if feedovers_left > 0
-                && let Some(case) = feedover(pos, &analysis)
-            {
-                self.stats.count_feedover(case);
-                return self.expand(pos, key, ply, 1, alpha, beta, feedovers_left - 1, &analysis);
-            }
-            return self.plausible_captures(pos, key, ply, alpha, beta, feedovers_left, &analysis);
+            return self.position_evaluator(pos, key, ply, alpha, beta, feedovers_left);
         }
         // Step 3. The hash table: a stored result deep enough, and usable with these bounds.
         if ply > 0 {
             self.stats.hash_probes += 1;
             if let Some(e) = self.hash.probe(key)
-                && u32::from(e.depth) >= depth
+                && let Some(v) = stored_result(&e, depth, alpha, beta, ply)
             {
-                let v = value_from_hash(e.value, ply);
-                let usable = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => v >= beta,
-                    Bound::Upper => v <= alpha,
-                };
-                if usable {
-                    self.stats.hash_hits += 1;
-                    if let Some(m) = unpack_move(pos, e.mv) {
-                        self.plies[ply].pv.push(PvMove {
-                            mv: m,
-                            plausible: true,
-                        });
-                    }
-                    return v;
+                self.stats.hash_hits += 1;
+                if let Some(m) = unpack_move(pos, e.mv) {
+                    self.plies[ply].pv.push(PvMove {
+                        mv: m,
+                        plausible: true,
+                    });
                 }
+                return v;
             }
         }
         // Step 4. Search the moves the width rule selects.
+        let analysis = Analysis::new(pos);
         let v = self.expand(pos, key, ply, depth, alpha, beta, feedovers_left, &analysis);
         if ply > 0 && !self.stopped {
             let bound = if v <= alpha {
@@ -242,7 +227,12 @@ impl Tree<'_> {
             };
         }
         let level = ply as u32 + 1;
-        let mut width = WidthRule::new(level, self.params.width(level), &self.plies[ply].list);
+        let mut width = WidthRule::new(
+            level,
+            self.params.width(level),
+            &self.plies[ply].list,
+            self.params.investigate,
+        );
         let mut best = -INF;
         for i in 0..n {
             let pm = self.plies[ply].list[i];
@@ -277,6 +267,7 @@ impl Tree<'_> {
             level: ply as u32 + 1,
             game_ply: self.root_game_ply + ply as u32,
             root_game_ply: self.root_game_ply,
+            ..Context::default()
         };
         plausible::generate(pos, analysis, &ctx, &mut self.plies[ply].list);
     }
@@ -379,6 +370,22 @@ pub fn destination(m: Move) -> Square {
     }
 }
 
+/// The value a hash entry gives a node at `ply` searched `depth` more plies within
+/// (alpha, beta), if the entry settles it: it must come from a search at least as deep, and
+/// a bound must fall outside the window on its side.
+fn stored_result(e: &Entry, depth: u32, alpha: i32, beta: i32, ply: usize) -> Option<i32> {
+    if u32::from(e.depth) < depth {
+        return None;
+    }
+    let v = value_from_hash(e.value, ply);
+    let settled = match e.bound {
+        Bound::Exact => true,
+        Bound::Lower => v >= beta,
+        Bound::Upper => v <= alpha,
+    };
+    settled.then_some(v)
+}
+
 /// A value as stored: mates counted from the node, not the root.
 fn value_to_hash(v: i32, ply: usize) -> i32 {
     if v >= MATE_BOUND {
@@ -469,6 +476,52 @@ mod tests {
         assert_eq!(penalty(OPEN, "Nf3", "Nc6", "Ng5"), 1);
         // A different piece moves two plies down: nothing.
         assert_eq!(penalty(OPEN, "Nf3", "Nc6", "Bc4"), 0);
+    }
+
+    #[test]
+    fn hash_entries_are_used_only_when_deep_enough_and_outside_the_window() {
+        let e = |value, depth, bound| Entry {
+            key: 1,
+            value,
+            depth,
+            bound,
+            mv: 0,
+        };
+        // Too shallow: never used.
+        assert_eq!(
+            stored_result(&e(50, 2, Bound::Exact), 3, -100, 100, 1),
+            None
+        );
+        // Deep enough and exact: used, at any window.
+        assert_eq!(
+            stored_result(&e(50, 3, Bound::Exact), 3, -100, 100, 1),
+            Some(50)
+        );
+        assert_eq!(
+            stored_result(&e(50, 4, Bound::Exact), 3, 60, 100, 1),
+            Some(50)
+        );
+        // A lower bound cuts only at or above beta; an upper bound only at or below alpha.
+        assert_eq!(
+            stored_result(&e(120, 3, Bound::Lower), 3, -100, 100, 1),
+            Some(120)
+        );
+        assert_eq!(
+            stored_result(&e(100, 3, Bound::Lower), 3, -100, 100, 1),
+            Some(100)
+        );
+        assert_eq!(
+            stored_result(&e(50, 3, Bound::Lower), 3, -100, 100, 1),
+            None
+        );
+        assert_eq!(
+            stored_result(&e(-100, 3, Bound::Upper), 3, -100, 100, 1),
+            Some(-100)
+        );
+        assert_eq!(
+            stored_result(&e(-50, 3, Bound::Upper), 3, -100, 100, 1),
+            None
+        );
     }
 
     #[test]

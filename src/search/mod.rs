@@ -316,7 +316,12 @@ impl Tree<'_> {
             plausible: true,
         });
         let candidates: Vec<_> = list.iter().filter(|pm| allowed(&pm.mv)).copied().collect();
-        let mut width = width::WidthRule::new(1, self.params.width(1), &candidates);
+        let mut width = width::WidthRule::new(
+            1,
+            self.params.width(1),
+            &candidates,
+            self.params.investigate,
+        );
         let mut secondary_line = Line::new();
         for (i, pm) in list.iter().enumerate() {
             if !allowed(&pm.mv) || !width.admits(pm) {
@@ -416,4 +421,58 @@ fn end_terms(pos: &Chess, pv: &[Move], root: &Root) -> Terms {
         end.play_unchecked(m);
     }
     static_board_evaluator(&end, root)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mate_values_read_as_moves() {
+        assert_eq!(Score::from_value(MATE - 1), Score::Mate(1));
+        assert_eq!(Score::from_value(MATE - 3), Score::Mate(2));
+        assert_eq!(Score::from_value(MATE - 5), Score::Mate(3));
+        assert_eq!(Score::from_value(-(MATE - 2)), Score::Mate(-1));
+        assert_eq!(Score::from_value(-(MATE - 4)), Score::Mate(-2));
+        assert_eq!(Score::from_value(300), Score::Value(300));
+        assert_eq!(Score::from_value(-300), Score::Value(-300));
+        assert_eq!(Score::Value(-64).to_string(), "-0.50");
+        assert_eq!(Score::Mate(2).to_string(), "mate in 2");
+        assert_eq!(Score::Mate(-1).to_string(), "mated in 1");
+    }
+
+    #[test]
+    fn parameters_can_change_between_searches() {
+        let mut s = Searcher::new(Params::mac_hack_1967());
+        assert_eq!(s.params().depth, 4);
+        s.set_params(Params {
+            hash_entries: 1000,
+            ..Params::mac_hack_1967_tournament()
+        });
+        assert_eq!(s.params().widths, vec![15, 15, 9, 9, 7]);
+        assert_eq!(s.hash.len(), 1000);
+        s.clear_hash();
+        assert!(s.hash.is_empty());
+    }
+
+    #[test]
+    fn progress_is_reported_and_ends_with_the_result() {
+        let game = Game::default();
+        let stop = AtomicBool::new(false);
+        let mut infos = Vec::new();
+        let limits = Limits {
+            depth: Some(2),
+            ..Limits::default()
+        };
+        let r = Searcher::new(Params::mac_hack_1967())
+            .search(&game, &limits, &stop, &mut |i| infos.push(i.clone()));
+        assert!(infos.len() >= 2);
+        let last = infos.last().unwrap();
+        assert_eq!(
+            (last.score, &last.pv, last.nodes),
+            (r.score, &r.pv, r.nodes)
+        );
+        assert_eq!(r.pv.first(), Some(&r.best));
+        assert!(r.root_moves.iter().any(|rm| rm.mv == r.best && rm.searched));
+    }
 }
