@@ -121,3 +121,22 @@ fn a_gui_first_line_gets_its_protocol() {
     assert!(out.contains("uciok"), "{out}");
     assert!(!out.contains("type a move"), "{out}");
 }
+
+#[test]
+fn a_polyglot_book_file_is_taken_or_refused() {
+    let bin = std::env::temp_dir().join(format!("machack-console-{}.bin", std::process::id()));
+    let built = Command::new(env!("CARGO_BIN_EXE_machack"))
+        .args(["book", "build", &data("book_games.pgn"), "--out"])
+        .arg(&bin)
+        .output()
+        .unwrap();
+    assert!(built.status.success());
+    let out = console(&format!(
+        "book file /no/such/book.bin\nbook file {}\nbook\nquit\n",
+        bin.display()
+    ));
+    std::fs::remove_file(&bin).ok();
+    assert!(out.contains("/no/such/book.bin"), "{out}");
+    assert!(out.contains("BookFile set to"), "{out}");
+    assert!(out.contains("book takes on, off or file PATH."), "{out}");
+}

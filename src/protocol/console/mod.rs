@@ -83,6 +83,7 @@ const HELP: &[&str] = &[
     "  depth N | widths LIST        override the search depth / widths (e.g. 6,6,4)",
     "  level MOVES MINUTES INC      clocks, e.g. level 50 120 0 (1967); level off",
     "  book on|off         the opening book",
+    "  book file PATH      a Polyglot .bin book instead of the built-in one",
     "  draw? [MOVE]        offer a draw, or claim one (with the move you declare)",
     "  resign              resign the game",
     "  save FILE.pgn | load FILE.pgn [GAME]",
@@ -348,10 +349,14 @@ impl Console {
             ),
             "depth" => self.option("Depth", rest, "depth takes a number of plies, e.g. depth 4"),
             "widths" => self.option("Widths", rest, "widths takes a LIST, e.g. widths 6,6,4"),
-            "book" => match rest.to_ascii_lowercase().as_str() {
-                "on" | "off" => self.option("OwnBook", rest, ""),
-                _ => self.say("book takes on or off."),
-            },
+            "book" => {
+                let (what, path) = rest.split_once(' ').unwrap_or((rest, ""));
+                match what.to_ascii_lowercase().as_str() {
+                    "on" | "off" => self.option("OwnBook", what, ""),
+                    "file" => self.option("BookFile", path.trim(), "book file takes a PATH"),
+                    _ => self.say("book takes on, off or file PATH."),
+                }
+            }
             "level" => self.level(rest),
             "draw?" | "draw" => return self.draw_offer(rest),
             "resign" => self.resign(),
