@@ -379,11 +379,11 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
     // --- lines blocked and unblocked, discovered attacks --------------------------------
     let touched = Bitboard::from(from) | to | cap_sq;
     let mut discovery = false;
-    for x in board.sliders() & sc.occ & !touched {
+    let candidates = sc.slider_seen[from.to_usize()]
+        | sc.slider_seen[to.to_usize()]
+        | sc.slider_seen[cap_sq.to_usize()];
+    for x in candidates & !touched {
         let seen = sc.piece_att[x.to_usize()];
-        if !seen.intersects(touched) {
-            continue;
-        }
         let Some(piece) = board.piece_at(x) else {
             continue;
         };
