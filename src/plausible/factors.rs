@@ -191,10 +191,14 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
 
     let new_att = attacks_of(new_role, us, to, occ2);
     let direct = new_att.contains(their_king);
-    let our_sliders = (board.rooks_and_queens() & attacks::rook_attacks(their_king, occ2)
-        | board.bishops_and_queens() & attacks::bishop_attacks(their_king, occ2))
-        & sc.by[ci(us)]
-        & !Bitboard::from(from);
+    let our_sliders = if !sc.check_blockers.contains(from) && !sc.check_blockers.contains(cap_sq) {
+        Bitboard::EMPTY
+    } else {
+        (board.rooks_and_queens() & attacks::rook_attacks(their_king, occ2)
+            | board.bishops_and_queens() & attacks::bishop_attacks(their_king, occ2))
+            & sc.by[ci(us)]
+            & !Bitboard::from(from)
+    };
     let discovered = !our_sliders.is_empty();
     let checks = direct || discovered;
 

@@ -191,8 +191,8 @@ pub(crate) struct Scene<'a> {
     pub king: [Square; 2],
     /// Importance of each square to a piece of each side attacking it.
     pub imp: [[i32; 64]; 2],
-    /// Importance sum of what the piece on each square attacks (its development before
-    /// weighting).
+    /// Importance sum of what each of our pieces attacks (its development before
+    /// weighting); 0 on other squares.
     pub dev_sum: [i32; 64],
     /// Every square each side attacks.
     pub att: [Bitboard; 2],
@@ -206,6 +206,9 @@ pub(crate) struct Scene<'a> {
     /// The role on each square (a pawn on empty squares), read without searching the
     /// board's role sets.
     pub role_on: [Role; 64],
+    /// Pieces (of either side) that alone block a line from one of our sliders to the
+    /// enemy king.
+    pub check_blockers: Bitboard,
     /// Expected loss of the piece on each square if its opponent starts capturing there.
     pub loss: [i32; 64],
     /// Value of the cheapest enemy piece attacking the piece on each square (0: none).
@@ -293,6 +296,7 @@ impl<'a> Scene<'a> {
             piece_att,
             slider_seen,
             role_on,
+            check_blockers: Bitboard::EMPTY,
             loss: [0; 64],
             cheapest_attacker: [0; 64],
             en_prise: [Bitboard::EMPTY; 2],
@@ -333,9 +337,18 @@ impl<'a> Scene<'a> {
         scene.find_losses();
         scene.find_phase(ctx);
         scene.find_importance();
-        for c in Color::ALL {
-            for sq in scene.by[ci(c)] {
-                scene.dev_sum[sq.to_usize()] = scene.importance(c, scene.piece_att[sq.to_usize()]);
+        for sq in scene.by[ci(us)] {
+            scene.dev_sum[sq.to_usize()] = scene.importance(us, scene.piece_att[sq.to_usize()]);
+        }
+        // The squares that alone stand between the enemy king and one of our sliders: only
+        // a move from one of them (or an en passant capture removing one) can discover check.
+        let k = king[ci(them)];
+        let snipers = (attacks::rook_attacks(k, Bitboard::EMPTY) & board.rooks_and_queens()
+            | attacks::bishop_attacks(k, Bitboard::EMPTY) & board.bishops_and_queens())
+            & by[ci(us)];
+        for s in snipers {
+            if let Some(b) = (attacks::between(k, s) & occ).single_square() {
+                scene.check_blockers.add(b);
             }
         }
         scene
