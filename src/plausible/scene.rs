@@ -402,9 +402,7 @@ impl<'a> Scene<'a> {
     fn find_losses(&mut self) {
         for c in Color::ALL {
             for p in self.by[ci(c)] & self.att[ci(!c)] & !self.board.kings() {
-                let Some(role) = self.board.role_at(p) else {
-                    continue;
-                };
+                let role = self.role_on[p.to_usize()];
                 let l = self.exchange(p, self.occ, piece_value(role), !c);
                 self.loss[p.to_usize()] = l;
                 let attackers = self.board.attacks_to(p, !c, self.occ) & self.by[ci(!c)];
@@ -533,6 +531,8 @@ impl<'a> Scene<'a> {
         side: Color,
         target: Square,
     ) -> Option<(Square, Role)> {
+        let mine = attackers & self.by[ci(side)];
+        let pinned = self.king_pinned[ci(side)];
         for role in [
             Role::Pawn,
             Role::Knight,
@@ -541,10 +541,15 @@ impl<'a> Scene<'a> {
             Role::Queen,
             Role::King,
         ] {
-            for s in attackers & self.board.by_role(role) & self.by[ci(side)] {
-                if self.king_pinned[ci(side)].contains(s)
-                    && !attacks::aligned(self.king[ci(side)], s, target)
-                {
+            let set = mine & self.board.by_role(role);
+            if set.is_empty() {
+                continue;
+            }
+            if !set.intersects(pinned) {
+                return set.first().map(|s| (s, role));
+            }
+            for s in set {
+                if pinned.contains(s) && !attacks::aligned(self.king[ci(side)], s, target) {
                     continue;
                 }
                 return Some((s, role));
