@@ -191,10 +191,14 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
 
     let new_att = attacks_of(new_role, us, to, occ2);
     let direct = new_att.contains(their_king);
-    let our_sliders = (board.rooks_and_queens() & attacks::rook_attacks(their_king, occ2)
-        | board.bishops_and_queens() & attacks::bishop_attacks(their_king, occ2))
-        & sc.by[ci(us)]
-        & !Bitboard::from(from);
+    let our_sliders = if !sc.check_blockers.contains(from) && !sc.check_blockers.contains(cap_sq) {
+        Bitboard::EMPTY
+    } else {
+        (board.rooks_and_queens() & attacks::rook_attacks(their_king, occ2)
+            | board.bishops_and_queens() & attacks::bishop_attacks(their_king, occ2))
+            & sc.by[ci(us)]
+            & !Bitboard::from(from)
+    };
     let discovered = !our_sliders.is_empty();
     let checks = direct || discovered;
 
@@ -379,11 +383,11 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
     // --- lines blocked and unblocked, discovered attacks --------------------------------
     let touched = Bitboard::from(from) | to | cap_sq;
     let mut discovery = false;
-    for x in board.sliders() & sc.occ & !touched {
+    let candidates = sc.slider_seen[from.to_usize()]
+        | sc.slider_seen[to.to_usize()]
+        | sc.slider_seen[cap_sq.to_usize()];
+    for x in candidates & !touched {
         let seen = sc.piece_att[x.to_usize()];
-        if !seen.intersects(touched) {
-            continue;
-        }
         let Some(piece) = board.piece_at(x) else {
             continue;
         };

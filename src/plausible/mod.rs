@@ -145,32 +145,25 @@ impl factors::Sink for Collect {
 pub fn generate(pos: &Chess, analysis: &Analysis, ctx: &Context, out: &mut PlausibleList) {
     out.clear();
     let sc = scene::Scene::new(pos, analysis, ctx);
+    // Highest score first, ties in generation order: an in-place unstable sort on a key
+    // that holds the score, the generation index and the flags, so it is stable in effect
+    // and allocates nothing.
+    let mut keys: ArrayVec<u64, 256> = ArrayVec::new();
+    let mut moves: ArrayVec<Move, 256> = ArrayVec::new();
     for m in pos.legal_moves() {
         let (score, flags) = factors::score_move(&sc, m, &mut factors::Quiet);
-        out.push(PlausibleMove {
-            mv: m,
-            score,
-            flags,
-        });
-    }
-    // Highest score first, ties in generation order: an in-place unstable sort on a key
-    // that holds the generation index, so it is stable in effect and allocates nothing.
-    let mut keys: ArrayVec<u64, 256> = ArrayVec::new();
-    for (i, pm) in out.iter().enumerate() {
-        let score = (i64::from(pm.score) + (1 << 31)) as u64;
-        keys.push(
-            (!score << 32 & 0xffff_ffff_0000_0000) | (i as u64) << 16 | u64::from(pm.flags.0),
-        );
+        let i = moves.len() as u64;
+        let biased = (i64::from(score) + (1 << 31)) as u64;
+        keys.push((!biased << 32 & 0xffff_ffff_0000_0000) | i << 16 | u64::from(flags.0));
+        moves.push(m);
     }
     keys.sort_unstable();
-    let moves: ArrayVec<Move, 256> = out.iter().map(|pm| pm.mv).collect();
-    let scores: ArrayVec<i32, 256> = out.iter().map(|pm| pm.score).collect();
-    out.clear();
     for k in keys {
         let i = ((k >> 16) & 0xffff) as usize;
+        let biased = !(k >> 32) & 0xffff_ffff;
         out.push(PlausibleMove {
             mv: moves[i],
-            score: scores[i],
+            score: (biased as i64 - (1 << 31)) as i32,
             flags: Flags((k & 0xff) as u8),
         });
     }

@@ -191,8 +191,8 @@ pub(crate) struct Scene<'a> {
     pub king: [Square; 2],
     /// Importance of each square to a piece of each side attacking it.
     pub imp: [[i32; 64]; 2],
-    /// Importance sum of what the piece on each square attacks (its development before
-    /// weighting).
+    /// Importance sum of what each of our pieces attacks (its development before
+    /// weighting); 0 on other squares.
     pub dev_sum: [i32; 64],
     /// Every square each side attacks.
     pub att: [Bitboard; 2],
@@ -200,6 +200,15 @@ pub(crate) struct Scene<'a> {
     pub slider_att: [Bitboard; 2],
     /// What the piece on each occupied square attacks.
     pub piece_att: [Bitboard; 64],
+    /// The bishops, rooks and queens (both sides) attacking each square: the only pieces
+    /// whose lines a move from, to or capturing on that square can block or open.
+    pub slider_seen: [Bitboard; 64],
+    /// The role on each square (a pawn on empty squares), read without searching the
+    /// board's role sets.
+    pub role_on: [Role; 64],
+    /// Pieces (of either side) that alone block a line from one of our sliders to the
+    /// enemy king.
+    pub check_blockers: Bitboard,
     /// Expected loss of the piece on each square if its opponent starts capturing there.
     pub loss: [i32; 64],
     /// Value of the cheapest enemy piece attacking the piece on each square (0: none).
@@ -252,13 +261,19 @@ impl<'a> Scene<'a> {
         let mut piece_att = [Bitboard::EMPTY; 64];
         let mut att = [Bitboard::EMPTY; 2];
         let mut slider_att = [Bitboard::EMPTY; 2];
+        let mut slider_seen = [Bitboard::EMPTY; 64];
+        let mut role_on = [Role::Pawn; 64];
         let mut material = [0; 2];
         for (sq, piece) in board.iter() {
+            role_on[sq.to_usize()] = piece.role;
             let a = attacks_of(piece.role, piece.color, sq, occ);
             piece_att[sq.to_usize()] = a;
             att[ci(piece.color)] |= a;
             if matches!(piece.role, Role::Bishop | Role::Rook | Role::Queen) {
                 slider_att[ci(piece.color)] |= a;
+                for t in a {
+                    slider_seen[t.to_usize()].add(sq);
+                }
             }
             if piece.role != Role::King {
                 material[ci(piece.color)] += piece_value(piece.role);
@@ -279,6 +294,9 @@ impl<'a> Scene<'a> {
             att,
             slider_att,
             piece_att,
+            slider_seen,
+            role_on,
+            check_blockers: Bitboard::EMPTY,
             loss: [0; 64],
             cheapest_attacker: [0; 64],
             en_prise: [Bitboard::EMPTY; 2],
@@ -319,9 +337,18 @@ impl<'a> Scene<'a> {
         scene.find_losses();
         scene.find_phase(ctx);
         scene.find_importance();
-        for c in Color::ALL {
-            for sq in scene.by[ci(c)] {
-                scene.dev_sum[sq.to_usize()] = scene.importance(c, scene.piece_att[sq.to_usize()]);
+        for sq in scene.by[ci(us)] {
+            scene.dev_sum[sq.to_usize()] = scene.importance(us, scene.piece_att[sq.to_usize()]);
+        }
+        // The squares that alone stand between the enemy king and one of our sliders: only
+        // a move from one of them (or an en passant capture removing one) can discover check.
+        let k = king[ci(them)];
+        let snipers = (attacks::rook_attacks(k, Bitboard::EMPTY) & board.rooks_and_queens()
+            | attacks::bishop_attacks(k, Bitboard::EMPTY) & board.bishops_and_queens())
+            & by[ci(us)];
+        for s in snipers {
+            if let Some(b) = (attacks::between(k, s) & occ).single_square() {
+                scene.check_blockers.add(b);
             }
         }
         scene
@@ -375,9 +402,7 @@ impl<'a> Scene<'a> {
     fn find_losses(&mut self) {
         for c in Color::ALL {
             for p in self.by[ci(c)] & self.att[ci(!c)] & !self.board.kings() {
-                let Some(role) = self.board.role_at(p) else {
-                    continue;
-                };
+                let role = self.role_on[p.to_usize()];
                 let l = self.exchange(p, self.occ, piece_value(role), !c);
                 self.loss[p.to_usize()] = l;
                 let attackers = self.board.attacks_to(p, !c, self.occ) & self.by[ci(!c)];
@@ -421,26 +446,28 @@ impl<'a> Scene<'a> {
     }
 
     fn find_importance(&mut self) {
+        const CENTRE: u64 = 0x0000_0018_1800_0000;
+        const RING: u64 = 0x0000_3c3c_3c3c_0000 & !CENTRE;
         let w = self.w;
         let mut base = [0i32; 64];
-        for sq in Square::ALL {
-            let f = sq.file().to_u32();
-            let r = sq.rank().to_u32();
-            let mut v = w.square_base;
-            if (3..=4).contains(&f) && (3..=4).contains(&r) {
-                v += w.square_centre;
-            } else if (2..=5).contains(&f) && (2..=5).contains(&r) {
-                v += w.square_ring;
-            }
-            base[sq.to_usize()] = v;
+        for (i, v) in base.iter_mut().enumerate() {
+            *v = w.square_base
+                + if CENTRE >> i & 1 != 0 {
+                    w.square_centre
+                } else if RING >> i & 1 != 0 {
+                    w.square_ring
+                } else {
+                    0
+                };
         }
         for c in Color::ALL {
             let t = &mut self.imp[ci(c)];
             *t = base;
             if self.opening {
-                for sq in Square::ALL {
-                    t[sq.to_usize()] +=
-                        w.square_per_rank * c.relative_rank(sq.rank()).to_u32() as i32;
+                for (i, v) in t.iter_mut().enumerate() {
+                    let rank = (i >> 3) as i32;
+                    let relative = if c == Color::White { rank } else { 7 - rank };
+                    *v += w.square_per_rank * relative;
                 }
             }
             for sq in attacks::king_attacks(self.king[ci(!c)]) {
@@ -473,7 +500,7 @@ impl<'a> Scene<'a> {
     /// The role on `sq` (a pawn if empty; callers ask only for occupied squares).
     #[inline]
     pub fn role(&self, sq: Square) -> Role {
-        self.board.role_at(sq).unwrap_or(Role::Pawn)
+        self.role_on[sq.to_usize()]
     }
 
     /// Development weight of a role.
@@ -504,6 +531,8 @@ impl<'a> Scene<'a> {
         side: Color,
         target: Square,
     ) -> Option<(Square, Role)> {
+        let mine = attackers & self.by[ci(side)];
+        let pinned = self.king_pinned[ci(side)];
         for role in [
             Role::Pawn,
             Role::Knight,
@@ -512,10 +541,15 @@ impl<'a> Scene<'a> {
             Role::Queen,
             Role::King,
         ] {
-            for s in attackers & self.board.by_role(role) & self.by[ci(side)] {
-                if self.king_pinned[ci(side)].contains(s)
-                    && !attacks::aligned(self.king[ci(side)], s, target)
-                {
+            let set = mine & self.board.by_role(role);
+            if set.is_empty() {
+                continue;
+            }
+            if !set.intersects(pinned) {
+                return set.first().map(|s| (s, role));
+            }
+            for s in set {
+                if pinned.contains(s) && !attacks::aligned(self.king[ci(side)], s, target) {
                     continue;
                 }
                 return Some((s, role));
@@ -528,26 +562,44 @@ impl<'a> Scene<'a> {
     /// piece worth `target`, with `occ` occupied (0 when it should not capture). X-rays
     /// count; the board's pieces not in `occ` are gone.
     pub fn exchange(&self, sq: Square, mut occ: Bitboard, target: i32, side: Color) -> i32 {
+        let b = self.board;
+        let diag = b.bishops_and_queens();
+        let orth = b.rooks_and_queens();
+        // Every attacker of both sides, found once; after each capture only the sliders
+        // behind the capturer can join (a knight never stands on a line through `sq`).
+        let mut attackers = (attacks::rook_attacks(sq, occ) & orth
+            | attacks::bishop_attacks(sq, occ) & diag
+            | attacks::knight_attacks(sq) & b.knights()
+            | attacks::king_attacks(sq) & b.kings()
+            | attacks::pawn_attacks(Color::White, sq) & b.pawns() & self.by[ci(Color::Black)]
+            | attacks::pawn_attacks(Color::Black, sq) & b.pawns() & self.by[ci(Color::White)])
+            & occ;
         let mut gain = [0i32; 16];
         let mut depth = 0usize;
         let mut stm = side;
         let mut on_sq = target;
         while depth < gain.len() {
-            let attackers = self.board.attacks_to(sq, stm, occ) & occ;
-            if attackers.is_empty() {
+            let mine = attackers & self.by[ci(stm)];
+            if mine.is_empty() {
                 break;
             }
-            let Some((from, role)) = self.least_valuable(attackers, stm, sq) else {
+            let Some((from, role)) = self.least_valuable(mine, stm, sq) else {
                 break;
             };
-            if role == Role::King
-                && !(self.board.attacks_to(sq, !stm, occ ^ from) & (occ ^ from)).is_empty()
-            {
+            let rest = occ ^ from;
+            let mut next = attackers & rest;
+            if role != Role::Knight {
+                next |= (attacks::rook_attacks(sq, rest) & orth
+                    | attacks::bishop_attacks(sq, rest) & diag)
+                    & rest;
+            }
+            if role == Role::King && !(next & self.by[ci(!stm)]).is_empty() {
                 break;
             }
             gain[depth] = on_sq - if depth > 0 { gain[depth - 1] } else { 0 };
             on_sq = piece_value(role);
-            occ ^= from;
+            occ = rest;
+            attackers = next;
             depth += 1;
             stm = !stm;
         }

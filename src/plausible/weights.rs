@@ -224,7 +224,10 @@ impl Weights {
         dev_king_endgame: 8,
         dev_scale: 16,
         losing_capture_pct: 10,
-        checking_loss_pct: 5,
+        // Checks force the reply: a sacrificial check loses less of its score, and an
+        // unsafe check or a mate threat ranks higher (WAC, even half: 5, 256, 512 before;
+        // the odd half, held out, improved too).
+        checking_loss_pct: 8,
         capture_victim_div: 2,
         move_into_attack_pct: 25,
         rescue_pct: 35,
@@ -253,10 +256,10 @@ impl Weights {
         move_pin_base: 32,
         break_pin: 32,
         safe_check: 384,
-        unsafe_check: 256,
+        unsafe_check: 340,
         discovered_check: 128,
         checkmate: 8192,
-        threatens_mate: 512,
+        threatens_mate: 680,
         mate_threat_levels: 2,
         king_zone_attack: 24,
         king_line: 16,
