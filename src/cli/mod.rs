@@ -13,6 +13,7 @@ use crate::notation::{self, NotationError};
 use crate::rules::{self, FenError, Game};
 
 mod eval;
+mod convert;
 mod perft;
 
 /// Mac Hack VI (Greenblatt, MIT 1967), brought back.
@@ -29,6 +30,9 @@ enum Command {
     Perft(perft::PerftArgs),
     /// The 1967 static board evaluation, term by term (prints `S N` last).
     Eval(eval::EvalArgs),
+    /// Convert a game score on stdin (any notation) to SAN, UCI or descriptive, one move
+    /// per line.
+    Convert(convert::ConvertArgs),
 }
 
 /// The position a subcommand works on: `--fen` (default: the start position), then
@@ -50,10 +54,16 @@ pub enum CliError {
     #[error(transparent)]
     Fen(#[from] FenError),
     /// A move of `--moves` or of the input could not be played.
-    #[error("move {number} ('{text}'): {source}")]
+    #[error("move {number} of --moves: {source}")]
     Move {
         number: usize,
         text: String,
+        source: NotationError,
+    },
+    /// A move of a game score could not be played; `label` is its number and side.
+    #[error("move {label}: {source}")]
+    GameMove {
+        label: String,
         source: NotationError,
     },
     #[error("{0}")]
@@ -77,10 +87,12 @@ impl PositionArgs {
         }
     }
 
-    /// The game: the root position with `--moves` played.
+    /// The game: the root position with `--moves` played. The moves are read like a game
+    /// score, so `--moves 1. P-K4 P-K4 2. B-N5 ch` works too.
     pub fn game(&self) -> Result<Game, CliError> {
         let mut game = Game::new(self.root()?);
-        for (i, text) in self.moves.iter().enumerate() {
+        let moves = notation::score::moves(&self.moves.join(" "));
+        for (i, text) in moves.iter().enumerate() {
             play_text(&mut game, i + 1, text)?;
         }
         Ok(game)
@@ -105,6 +117,7 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Eval(args)) => eval::run(&args),
+        Some(Command::Convert(args)) => convert::run(&args),
         None => {
             use clap::CommandFactory;
             Cli::command().print_help().map_err(CliError::from)
