@@ -9,6 +9,7 @@ pub mod attack;
 pub mod cli;
 pub mod eval;
 pub mod feedover;
+pub mod fide;
 pub mod notation;
 pub mod perft;
 pub mod plausible;

@@ -15,6 +15,7 @@ use crate::rules::{self, FenError, Game};
 mod eval;
 mod convert;
 mod perft;
+mod status;
 
 /// Mac Hack VI (Greenblatt, MIT 1967), brought back.
 #[derive(Debug, Parser)]
@@ -33,6 +34,9 @@ enum Command {
     /// Convert a game score on stdin (any notation) to SAN, UCI or descriptive, one move
     /// per line.
     Convert(convert::ConvertArgs),
+    /// What the FIDE rules say: outcome, draw claims, occurrences, halfmove clock; or
+    /// check every game of a PGN file (`--pgn`).
+    Status(status::StatusArgs),
 }
 
 /// The position a subcommand works on: `--fen` (default: the start position), then
@@ -118,6 +122,7 @@ pub fn main() -> ExitCode {
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Eval(args)) => eval::run(&args),
         Some(Command::Convert(args)) => convert::run(&args),
+        Some(Command::Status(args)) => status::run(&args),
         None => {
             use clap::CommandFactory;
             Cli::command().print_help().map_err(CliError::from)

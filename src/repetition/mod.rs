@@ -1,12 +1,38 @@
-//! Repetitions (SPEC §10): the keys of the game and of the search line, and whether the
-//! current node repeats.
+//! Repetitions (SPEC §10): the keys of the game and of the search line, whether the
+//! current node repeats, and six ways of finding out.
 //!
-//! PLACEHOLDER INTERFACE: `History` is the search-facing contract; this first cut is the
-//! list-of-keys method only.
+//! A position is "the same" for the repetition rules (FIDE 9.2.3) when the same side is to
+//! move, the same kinds of pieces stand on the same squares, the castling rights are the
+//! same and the same en passant captures are possible — an en passant square counts only
+//! when the capture is really legal. [`crate::rules::position_key`] hashes exactly that.
+//!
+//! [`History`] is the engine's method (list of keys, [`keys`] explains it) and the API the
+//! search uses: `push`/`pop` as it walks the tree, [`History::is_draw`] at every node and
+//! [`History::upcoming_repetition`] (method 6, [`cuckoo`]) to raise alpha. The other
+//! methods exist to be compared with it, by property tests and a benchmark, behind one
+//! interface, [`Detector`]:
+//!
+//! 1. [`keys`] — list of keys ([`History`]);
+//! 2. [`zarkov`] — Stanback's counting rule;
+//! 3. [`rookie`] — the dedicated 2^14-byte table of Rookie (de Man's idea);
+//! 4. [`moves`] — the Vučković–Vidanović move-repetition algorithm;
+//! 5. [`belle`] — Thompson's open flag in an always-replace hash table;
+//! 6. [`cuckoo`] — upcoming repetitions (van Kervinck).
+//!
+//! The game rules (claims, automatic draws) are in [`crate::fide`].
 
-use shakmaty::{Chess, Position};
+use shakmaty::{Chess, Move, Position};
 
 use crate::rules::Game;
+
+pub mod belle;
+pub mod cuckoo;
+pub mod keys;
+pub mod moves;
+pub mod rookie;
+pub mod zarkov;
+
+pub use keys::History;
 
 /// How the search scores repetitions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -19,82 +45,32 @@ pub enum DrawRule {
     Mac1967,
 }
 
-/// The keys of the game and the current search line, with how far back a repetition can
-/// reach (the last irreversible move). Allocates only when created.
-#[derive(Debug, Clone)]
-pub struct History {
-    keys: Vec<u64>,
-    /// For each entry, how many plies back the last irreversible move (or null move) is.
-    reversible: Vec<u32>,
-    root: usize,
+/// One interface for the six detection methods, so tests and benches can drive them alike.
+///
+/// The driver starts a method on a game (the root is the game's current position), then
+/// walks a line: `enter` after each move, `leave` when taking it back, and `detects` at
+/// any node. What `detects` answers is the method's own question: for methods 1, 2, 3 and
+/// 5 "has this position occurred before in the game or the line?", for method 4 "do the
+/// moves since the last irreversible one close into cycles?", for method 6 "can the side
+/// to move reach an earlier position with one move?". None of them allocates in `enter`,
+/// `leave` or `detects`.
+pub trait Detector {
+    /// A short name for tables ("keys", "zarkov", ...).
+    fn name(&self) -> &'static str;
+    /// Forgets everything and takes `game` (all its positions) as history, with its current
+    /// position as the root.
+    fn start(&mut self, game: &Game);
+    /// Enters `after`, reached by playing `m` in `before`; `key` is the key of `after`.
+    fn enter(&mut self, before: &Chess, m: Move, after: &Chess, key: u64);
+    /// Leaves the last position entered.
+    fn leave(&mut self);
+    /// The method's answer at the current node, whose position is `pos`.
+    fn detects(&mut self, pos: &Chess) -> bool;
 }
 
-impl History {
-    /// Capacity for the search line beyond the game.
-    const LINE: usize = 1024;
-
-    /// The history of `game`, with the root at its current position.
-    pub fn new(game: &Game) -> History {
-        let n = game.keys().len();
-        let mut keys = Vec::with_capacity(n + Self::LINE);
-        let mut reversible = Vec::with_capacity(n + Self::LINE);
-        for ply in 0..n {
-            keys.push(game.keys()[ply]);
-            let clock = game.position_at(ply).map_or(0, |p| p.halfmoves());
-            reversible.push(clock.min(ply as u32));
-        }
-        History {
-            keys,
-            reversible,
-            root: n - 1,
-        }
-    }
-
-    /// Enters the position reached by a move (`pos` is that position, `key` its key).
-    pub fn push(&mut self, pos: &Chess, key: u64) {
-        let back = pos.halfmoves().min(self.keys.len() as u32);
-        self.keys.push(key);
-        self.reversible.push(back);
-    }
-
-    /// Enters the position reached by a null move: nothing before it can repeat.
-    pub fn push_null(&mut self, key: u64) {
-        self.keys.push(key);
-        self.reversible.push(0);
-    }
-
-    /// Leaves the last position entered.
-    pub fn pop(&mut self) {
-        debug_assert!(self.keys.len() > self.root + 1);
-        self.keys.pop();
-        self.reversible.pop();
-    }
-
-    /// Plies from the root to the current node.
-    pub fn ply_from_root(&self) -> usize {
-        self.keys.len() - 1 - self.root
-    }
-
-    /// Whether the current node scores as a draw by repetition under `rule`.
-    pub fn is_draw(&self, rule: DrawRule) -> bool {
-        let last = self.keys.len() - 1;
-        let key = self.keys[last];
-        let back = self.reversible[last] as usize;
-        let mut occurrences = 1;
-        let mut i = 4;
-        while i <= back {
-            let at = last - i;
-            if self.keys[at] == key {
-                if rule == DrawRule::Mac1967 || at > self.root {
-                    return true;
-                }
-                occurrences += 1;
-                if occurrences >= 3 {
-                    return true;
-                }
-            }
-            i += 2;
-        }
-        false
-    }
+/// How many plies back from a position the last irreversible move (or null move) lies,
+/// given the same for the position before: the halfmove clock, capped by what we know.
+#[inline]
+pub(crate) fn reach_back(pos: &Chess, before: u32) -> u32 {
+    pos.halfmoves().min(before + 1)
 }

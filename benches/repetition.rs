@@ -1,0 +1,172 @@
+//! Cost per node of each repetition method (SPEC §10), along random search-like lines.
+//!
+//! One game history (a random game with many reversible moves), and from its last
+//! position as root a fixed set of random lines, as a search would walk them. One "node"
+//! is: enter the position after a move, ask the method, and (later) leave it again. The
+//! `make` row is the cost of making the move itself (copy, play, key update), for scale.
+//!
+//! `cargo bench --bench repetition -- --measurement-time 3`
+
+use std::hint::black_box;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use machack::repetition::belle::OpenFlagTable;
+use machack::repetition::cuckoo::Upcoming;
+use machack::repetition::moves::{MoveRepetition, Variant};
+use machack::repetition::rookie::RepetitionTable;
+use machack::repetition::zarkov::Zarkov;
+use machack::repetition::{Detector, DrawRule, History};
+use machack::rules::{Game, key_after};
+use shakmaty::{Chess, Move, Position};
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// A random move, often the one that takes back the side's previous move.
+fn pick(rng: &mut Rng, pos: &Chess, previous: Option<Move>) -> Option<Move> {
+    let legal = pos.legal_moves();
+    if legal.is_empty() {
+        return None;
+    }
+    if let Some(p) = previous
+        && rng.below(100) < 30
+        && let Some(&m) = legal
+            .iter()
+            .find(|m| !m.is_castle() && m.from() == Some(p.to()) && Some(m.to()) == p.from())
+    {
+        return Some(m);
+    }
+    Some(legal[rng.below(legal.len())])
+}
+
+/// A line: each step's position before, move, position after and key after.
+type Line = Vec<(Chess, Move, Chess, u64)>;
+
+fn setup() -> (Game, Vec<Line>) {
+    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let mut game = Game::default();
+    // A game of at least 80 plies whose last ten or more were reversible, so that the
+    // methods have a stretch of history to look through (a middlegame root after some
+    // manoeuvring; at a root just after a capture every method is nearly free).
+    while game.moves().len() < 80 || (game.position().halfmoves() < 10 && game.moves().len() < 400)
+    {
+        let previous = game.moves().len().checked_sub(2).map(|i| game.moves()[i]);
+        match pick(&mut rng, game.position(), previous) {
+            Some(m) => {
+                game.play(m);
+            }
+            None => break,
+        }
+    }
+    let mut lines = Vec::new();
+    for _ in 0..400 {
+        let mut pos = game.position().clone();
+        let mut key = game.key();
+        let mut line: Line = Vec::new();
+        for _ in 0..12 {
+            let previous = line.len().checked_sub(2).map(|i| line[i].1);
+            let Some(m) = pick(&mut rng, &pos, previous) else {
+                break;
+            };
+            let mut after = pos.clone();
+            after.play_unchecked(m);
+            key = key_after(&pos, key, m, &after);
+            line.push((pos.clone(), m, after.clone(), key));
+            pos = after;
+        }
+        lines.push(line);
+    }
+    (game, lines)
+}
+
+fn walk<D: Detector>(d: &mut D, lines: &[Line]) -> usize {
+    let mut hits = 0;
+    for line in lines {
+        for (before, m, after, key) in line {
+            d.enter(before, *m, after, *key);
+            hits += usize::from(d.detects(black_box(after)));
+        }
+        for _ in line {
+            d.leave();
+        }
+    }
+    hits
+}
+
+fn bench(c: &mut Criterion) {
+    let (game, lines) = setup();
+    let nodes: usize = lines.iter().map(Vec::len).sum();
+    let mut probe = History::new(&game);
+    eprintln!(
+        "{nodes} nodes per iteration; root after {} plies, {} plies since the last pawn move or capture",
+        game.moves().len(),
+        {
+            use machack::repetition::Detector;
+            probe.start(&game);
+            probe.reach()
+        }
+    );
+    let mut group = c.benchmark_group("repetition per node");
+    group.throughput(Throughput::Elements(nodes as u64));
+
+    group.bench_function("make (for scale)", |b| {
+        b.iter(|| {
+            let mut sum = 0u64;
+            for line in &lines {
+                for (before, m, _, key) in line {
+                    let mut after = before.clone();
+                    after.play_unchecked(*m);
+                    sum ^= key_after(before, *key, *m, &after);
+                }
+            }
+            sum
+        })
+    });
+    let mut history = History::new(&game);
+    group.bench_function("1 keys: is_draw(Modern)", |b| {
+        b.iter(|| {
+            let mut hits = 0;
+            for line in &lines {
+                for (_, _, after, key) in line {
+                    history.push(after, *key);
+                    hits += usize::from(history.is_draw(DrawRule::Modern));
+                }
+                for _ in line {
+                    history.pop();
+                }
+            }
+            hits
+        })
+    });
+    let mut d = History::new(&game);
+    group.bench_function("1 keys: occurrences > 1", |b| {
+        b.iter(|| walk(&mut d, &lines))
+    });
+    let mut d = Zarkov::new(&game);
+    group.bench_function("2 zarkov", |b| b.iter(|| walk(&mut d, &lines)));
+    let mut d = RepetitionTable::new(&game);
+    group.bench_function("3 rookie table", |b| b.iter(|| walk(&mut d, &lines)));
+    let mut d = MoveRepetition::new(&game, Variant::Paper);
+    group.bench_function("4 moves (paper)", |b| b.iter(|| walk(&mut d, &lines)));
+    let mut d = MoveRepetition::new(&game, Variant::Agreeing);
+    group.bench_function("4 moves (agreeing)", |b| b.iter(|| walk(&mut d, &lines)));
+    let mut d = OpenFlagTable::new(&game, OpenFlagTable::BITS);
+    group.bench_function("5 belle open flag", |b| b.iter(|| walk(&mut d, &lines)));
+    let mut d = Upcoming::new(&game);
+    group.bench_function("6 cuckoo upcoming", |b| b.iter(|| walk(&mut d, &lines)));
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

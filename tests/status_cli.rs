@@ -1,0 +1,107 @@
+//! `machack status --pgn` (an arbiter's check of a whole file) and bad input.
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn machack(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_machack"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn pgn_path() -> String {
+    format!("{}/tests/data/status_games.pgn", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn pgn_every_game_is_judged_and_a_broken_one_does_not_stop_the_rest() {
+    let out = machack(&["status", "--json", "--pgn", &pgn_path()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let games: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(games.len(), 7);
+    let verdict = |i: usize| games[i]["verdict"].as_str().unwrap_or("").to_string();
+    // 1. Fool's mate recorded 0-1.
+    assert_eq!(verdict(0), "agrees");
+    assert_eq!(games[0]["state"]["reason"], "checkmate");
+    // 2. The same mate recorded 1-0: the rules say Black won.
+    assert_eq!(verdict(1), "contradicts");
+    assert_eq!(games[1]["state"]["outcome"], "0-1");
+    // 3. An illegal move: reported with its number, no verdict.
+    let error = games[2]["error"].as_str().unwrap();
+    assert!(
+        error.contains("move 2.") && error.contains("Ke3"),
+        "{error}"
+    );
+    assert!(games[2].get("verdict").is_none());
+    // 4. Resignation: not for the rules to decide, not called wrong.
+    assert_eq!(verdict(3), "not_decided_by_rules");
+    // 5. Fivefold recorded as "*": the game was drawn automatically.
+    assert_eq!(verdict(4), "contradicts");
+    assert_eq!(games[4]["state"]["reason"], "fivefold_repetition");
+    // 6. Threefold claimed: a draw the rules allowed, by claim.
+    assert_eq!(verdict(5), "not_decided_by_rules");
+    assert_eq!(games[5]["state"]["claims"][0], "threefold_repetition");
+    // 7. From a FEN: mate on the hundredth halfmove.
+    assert_eq!(verdict(6), "agrees");
+    assert_eq!(games[6]["state"]["halfmove_clock"], 100);
+}
+
+#[test]
+fn pgn_human_report_names_the_broken_game() {
+    let out = machack(&["status", "--pgn", &pgn_path()]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("game 3 (E - F, 1-0): BROKEN: move 2. Ke3"),
+        "{text}"
+    );
+    assert!(text.contains("game 2 (C - D, 1-0): after 4 plies 0-1 by checkmate; CONTRADICTS"));
+    assert_eq!(text.lines().last(), Some("games 7"));
+}
+
+#[test]
+fn an_illegal_move_is_named_with_its_number() {
+    let out = machack(&["status", "--moves", "e4", "e5", "Ke3"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("move 3") && err.contains("Ke3"), "{err}");
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn an_illegal_intended_move_is_an_error() {
+    let out = machack(&["status", "--intend", "Ke3", "--moves", "e4", "e5"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("Ke3"));
+}
+
+#[test]
+fn bad_fen_missing_file_and_mixed_arguments_exit_2() {
+    for args in [
+        &["status", "--fen", "not a fen"][..],
+        &["status", "--pgn", "/nonexistent/games.pgn"][..],
+        &["status", "--pgn", "x.pgn", "--moves", "e4"][..],
+    ] {
+        let out = machack(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(!out.stderr.is_empty());
+    }
+}
+
+#[test]
+fn human_output_for_a_position() {
+    let out = machack(&[
+        "status", "--intend", "Ng8", "--moves", "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1",
+    ]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("outcome: none"), "{text}");
+    assert!(text.contains("occurrences: 2"));
+    assert!(text.contains("claims with Ng8: threefold_repetition"));
+}
