@@ -16,6 +16,7 @@ mod eval;
 mod convert;
 mod perft;
 mod status;
+mod plausible;
 
 /// Mac Hack VI (Greenblatt, MIT 1967), brought back.
 #[derive(Debug, Parser)]
@@ -37,6 +38,8 @@ enum Command {
     /// What the FIDE rules say: outcome, draw claims, occurrences, halfmove clock; or
     /// check every game of a PGN file (`--pgn`).
     Status(status::StatusArgs),
+    /// Every legal move ranked by plausibility, with its factors (`--trace MOVE`: one move's factors with comments).
+    Plausible(plausible::PlausibleArgs),
 }
 
 /// The position a subcommand works on: `--fen` (default: the start position), then
@@ -123,6 +126,7 @@ pub fn main() -> ExitCode {
         Some(Command::Eval(args)) => eval::run(&args),
         Some(Command::Convert(args)) => convert::run(&args),
         Some(Command::Status(args)) => status::run(&args),
+        Some(Command::Plausible(args)) => plausible::run(&args),
         None => {
             use clap::CommandFactory;
             Cli::command().print_help().map_err(CliError::from)

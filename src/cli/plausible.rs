@@ -1,0 +1,115 @@
+//! `machack plausible [--trace MOVE] [--json]`: the paper's debugging aids 4 and 5 — every
+//! legal move ranked with its plausibility and factors, or one move's factors with their
+//! comments.
+
+use clap::Args;
+use serde::Serialize;
+
+use super::{CliError, PositionArgs};
+use crate::attack::Analysis;
+use crate::notation::{self, Notation};
+use crate::plausible::{self, Context, Factor, PlausibleList};
+
+#[derive(Debug, Args)]
+pub struct PlausibleArgs {
+    /// Show only this move's factors, with comments (any notation).
+    #[arg(long)]
+    trace: Option<String>,
+    /// Print JSON: a list of {uci, san, descriptive, score, factors}.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    position: PositionArgs,
+}
+
+#[derive(Serialize)]
+struct Entry {
+    uci: String,
+    san: String,
+    descriptive: String,
+    score: i32,
+    factors: Vec<Factor>,
+}
+
+pub fn run(args: &PlausibleArgs) -> Result<(), CliError> {
+    let game = args.position.game()?;
+    let pos = game.position();
+    let analysis = Analysis::new(pos);
+    let ply = game.moves().len() as u32;
+    let ctx = Context {
+        level: 1,
+        game_ply: ply,
+        root_game_ply: ply,
+        ..Context::default()
+    };
+    let mut list = PlausibleList::new();
+    plausible::generate(pos, &analysis, &ctx, &mut list);
+    let entries: Vec<(Entry, plausible::Flags)> = match &args.trace {
+        None => list
+            .iter()
+            .map(|pm| (entry(pos, &analysis, &ctx, pm.mv, pm.score), pm.flags))
+            .collect(),
+        Some(text) => {
+            let m = notation::read_move(pos, text).map_err(|source| CliError::Move {
+                number: 1,
+                text: text.clone(),
+                source,
+            })?;
+            let pm = list
+                .iter()
+                .find(|pm| pm.mv == m)
+                .ok_or_else(|| CliError::Usage(format!("'{text}' is not a legal move here")))?;
+            vec![(entry(pos, &analysis, &ctx, pm.mv, pm.score), pm.flags)]
+        }
+    };
+    if args.json {
+        let plain: Vec<&Entry> = entries.iter().map(|(e, _)| e).collect();
+        let text = serde_json::to_string_pretty(&plain)
+            .map_err(|e| CliError::Usage(format!("cannot write JSON: {e}")))?;
+        println!("{text}");
+        return Ok(());
+    }
+    for (rank, (e, flags)) in entries.iter().enumerate() {
+        let flag_text: Vec<&str> = flags.names().collect();
+        if args.trace.is_some() {
+            println!(
+                "{} ({}, {}): plausibility {} [{}]",
+                e.descriptive,
+                e.san,
+                e.uci,
+                e.score,
+                flag_text.join(" ")
+            );
+            for f in &e.factors {
+                println!("  {:<28} {:>6}  {}", f.name, f.value, f.comment);
+            }
+        } else {
+            let names: Vec<String> = e
+                .factors
+                .iter()
+                .filter(|f| f.name != "base_constant")
+                .map(|f| format!("{} {:+}", f.name, f.value))
+                .collect();
+            println!(
+                "{:>3}. {:<12} {:<8} {:>6}  [{}]  {}",
+                rank + 1,
+                e.descriptive,
+                e.san,
+                e.score,
+                flag_text.join(" "),
+                names.join(", ")
+            );
+        }
+    }
+    Ok(())
+}
+
+fn entry(pos: &shakmaty::Chess, analysis: &Analysis, ctx: &Context, m: shakmaty::Move, score: i32) -> Entry {
+    Entry {
+        uci: notation::write_move(pos, m, Notation::Uci),
+        san: notation::write_move(pos, m, Notation::San),
+        descriptive: notation::write_move(pos, m, Notation::Descriptive),
+        score,
+        factors: plausible::trace(pos, analysis, ctx, m),
+    }
+}

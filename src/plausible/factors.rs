@@ -1,0 +1,1123 @@
+//! The named factors of one move (SPEC §5), scored per move ("this move blocks my
+//! bishop"), each a weight from the tuning table and a one-sentence comment. Comments are
+//! `format_args!` values handed to a `Sink`: the scoring sink ignores them, so nothing is
+//! formatted or allocated unless a trace asks for it.
+
+use std::fmt;
+
+use shakmaty::attacks;
+use shakmaty::{Bitboard, CastlingSide, Color, Move, Position, Role, Square};
+
+use super::Flags;
+use super::scene::{
+    Scene, adjacent_files, attacks_of, centre_distance, centre_factor, ci, doubled_count,
+    file_bb, is_backward, isolated,
+};
+use super::words::{Piece, Sq, role_name};
+use crate::eval::piece_value;
+
+/// Where factors go: summed for the generator, collected with comments for a trace.
+pub(crate) trait Sink {
+    fn add(&mut self, name: &'static str, value: i32, why: fmt::Arguments<'_>);
+}
+
+/// The no-trace sink: nothing to do, the scorer keeps the sum.
+pub(crate) struct Quiet;
+
+impl Sink for Quiet {
+    #[inline(always)]
+    fn add(&mut self, _: &'static str, _: i32, _: fmt::Arguments<'_>) {}
+}
+
+/// The square of `squares` most important to `side`, named from `viewer`'s side; written
+/// only when formatted.
+struct Best<'a> {
+    squares: Bitboard,
+    imp: &'a [i32; 64],
+    viewer: Color,
+}
+
+impl fmt::Display for Best<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self
+            .squares
+            .into_iter()
+            .max_by_key(|s| (self.imp[s.to_usize()], std::cmp::Reverse(s.to_usize())))
+        {
+            Some(s) => write!(f, "{}", Sq(s, self.viewer)),
+            None => f.write_str("no new square"),
+        }
+    }
+}
+
+struct Scorer<'s, 'a, S: Sink> {
+    sc: &'s Scene<'a>,
+    sink: &'s mut S,
+    score: i32,
+    positional: i32,
+    threats: u32,
+    flags: Flags,
+}
+
+impl<S: Sink> Scorer<'_, '_, S> {
+    /// A factor that counts toward the score only.
+    #[inline(always)]
+    fn add(&mut self, name: &'static str, value: i32, why: fmt::Arguments<'_>) {
+        if value != 0 {
+            self.score += value;
+            self.sink.add(name, value, why);
+        }
+    }
+
+    /// A positional factor: counts toward the score and the positional verdict (POOR).
+    #[inline(always)]
+    fn posi(&mut self, name: &'static str, value: i32, why: fmt::Arguments<'_>) {
+        if value != 0 {
+            self.score += value;
+            self.positional += value;
+            self.sink.add(name, value, why);
+        }
+    }
+}
+
+/// Scores one legal move of the scene's position: returns its plausibility and flags.
+pub(crate) fn score_move<S: Sink>(sc: &Scene<'_>, m: Move, sink: &mut S) -> (i32, Flags) {
+    let mut s = Scorer {
+        sc,
+        sink,
+        score: 0,
+        positional: 0,
+        threats: 0,
+        flags: Flags::default(),
+    };
+    let w = sc.w;
+    s.add(
+        "base_constant",
+        w.base_constant,
+        format_args!("every move starts from the base constant"),
+    );
+    match m {
+        Move::Normal { .. } | Move::EnPassant { .. } => normal(&mut s, m),
+        Move::Castle { king, rook } => castle(&mut s, m, king, rook),
+        Move::Put { .. } => {}
+    }
+    (s.score, s.flags)
+}
+
+fn castle<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move, king: Square, rook: Square) {
+    let sc = s.sc;
+    let us = sc.us;
+    let side = if rook > king {
+        CastlingSide::KingSide
+    } else {
+        CastlingSide::QueenSide
+    };
+    let king_to = side.king_to(us);
+    s.posi(
+        "castle",
+        sc.w.castle,
+        format_args!(
+            "castles {}, the king going to {}",
+            if side == CastlingSide::KingSide { "king's side" } else { "queen's side" },
+            Sq(king_to, us)
+        ),
+    );
+    let mut after = sc.pos.clone();
+    after.play_unchecked(m);
+    if after.is_check() {
+        s.flags.insert(Flags::CHECK);
+        s.flags.insert(Flags::INVESTIGATE);
+        s.add(
+            "safe_check",
+            sc.w.safe_check,
+            format_args!("castles with check from the rook on {}", Sq(side.rook_to(us), us)),
+        );
+        if after.is_checkmate() {
+            s.add("checkmate", sc.w.checkmate, format_args!("castles with mate"));
+        }
+    }
+    s.flags.insert(Flags::SAFE);
+}
+
+#[allow(clippy::too_many_lines)]
+fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
+    let sc = s.sc;
+    let w = sc.w;
+    let board = sc.board;
+    let us = sc.us;
+    let them = sc.them;
+    let Some(from) = m.from() else {
+        return;
+    };
+    let to = m.to();
+    let role = m.role();
+    let captured = m.capture();
+    let promo = m.promotion();
+    let new_role = promo.unwrap_or(role);
+    let cap_sq = if m.is_en_passant() {
+        Square::from_coords(to.file(), from.rank())
+    } else {
+        to
+    };
+    let occ2 = sc.occ.without(from).without(cap_sq).with(to);
+    let ours2 = sc.by[ci(us)].without(from).with(to);
+    let theirs2 = if captured.is_some() {
+        sc.by[ci(them)].without(cap_sq)
+    } else {
+        sc.by[ci(them)]
+    };
+    let their_king = sc.king[ci(them)];
+    let our_king = sc.king[ci(us)];
+    let v_mover = piece_value(role);
+    let v_new = piece_value(new_role);
+    let h = captured.map_or(0, piece_value);
+    let me = Piece {
+        role,
+        owner: us,
+        sq: from,
+        viewer: us,
+    };
+    let imp_us = &sc.imp[ci(us)];
+
+    let new_att = attacks_of(new_role, us, to, occ2);
+    let direct = new_att.contains(their_king);
+    let our_sliders = (board.rooks_and_queens() & attacks::rook_attacks(their_king, occ2)
+        | board.bishops_and_queens() & attacks::bishop_attacks(their_king, occ2))
+        & sc.by[ci(us)]
+        & !Bitboard::from(from);
+    let discovered = !our_sliders.is_empty();
+    let checks = direct || discovered;
+
+    // --- material: the exchange on the destination -------------------------------------
+    // Only a square the enemy attacks now, or one behind `from` on an enemy slider's line,
+    // can be attacked after the move.
+    let exposed = if role == Role::King
+        || (!sc.att[ci(them)].contains(to)
+            && !sc.slider_att[ci(them)].contains(from)
+            && !m.is_en_passant())
+    {
+        0
+    } else {
+        sc.exchange(to, occ2, v_new, them)
+    };
+    let promo_gain = if promo.is_some() { v_new - piece_value(Role::Pawn) } else { 0 };
+    let balance = h + promo_gain - exposed;
+    let safe = balance >= 0;
+    if safe {
+        s.flags.insert(Flags::SAFE);
+    }
+    if let Some(cap) = captured {
+        s.flags.insert(Flags::CAPTURE);
+        if sc.level <= 2 {
+            s.flags.insert(Flags::INVESTIGATE);
+        }
+        let mut gain = h - exposed;
+        if gain < 0 {
+            gain = gain * if checks { w.checking_loss_pct } else { w.losing_capture_pct } / 100;
+        }
+        s.add(
+            "capture_gain",
+            gain,
+            format_args!(
+                "takes the {} on {}; after the exchange there the expected gain is {}",
+                role_name(cap),
+                Sq(cap_sq, us),
+                h - exposed
+            ),
+        );
+        s.add(
+            "capture_victim",
+            h / w.capture_victim_div,
+            format_args!("a capture of a {} forces the reply", role_name(cap)),
+        );
+        // Trading when ahead, avoiding trades when behind.
+        if (h - v_mover).abs() <= 32 && h >= exposed - 32 {
+            let lead = sc.material[ci(us)] - sc.material[ci(them)];
+            let t = if lead >= w.trade_threshold {
+                h / w.trade_when_ahead_div
+            } else if lead <= -w.trade_threshold {
+                -h / w.trade_when_ahead_div
+            } else {
+                0
+            };
+            s.add(
+                "trade_when_ahead",
+                t,
+                format_args!(
+                    "trades {} for {} on {} while {} by {}",
+                    role_name(role),
+                    role_name(cap),
+                    Sq(to, us),
+                    if lead > 0 { "ahead" } else { "behind" },
+                    lead.abs()
+                ),
+            );
+        }
+        // Removing the attacker of one of our en prise pieces.
+        let threatened = sc.piece_att[cap_sq.to_usize()] & sc.en_prise[ci(us)] & !Bitboard::from(from);
+        for p in threatened {
+            let still = board.attacks_to(p, them, occ2) & theirs2;
+            let pct = if still.is_empty() { 100 } else { w.remove_threat_pct };
+            s.add(
+                "capture_removes_threat",
+                sc.loss[p.to_usize()] * pct / 100,
+                format_args!(
+                    "captures the piece that attacked our {} on {}",
+                    role_name(sc.role(p)),
+                    Sq(p, us)
+                ),
+            );
+        }
+    } else if exposed > 0 {
+        s.add(
+            "move_into_attack",
+            -exposed * if checks { w.checking_loss_pct } else { w.move_into_attack_pct } / 100,
+            format_args!(
+                "puts the {} en prise on {}, where it can be lost for {}",
+                role_name(role),
+                Sq(to, us),
+                exposed
+            ),
+        );
+    }
+    if let Some(p) = promo {
+        s.flags.insert(Flags::PROMOTION);
+        s.flags.insert(Flags::INVESTIGATE);
+        s.add(
+            "promotion",
+            promo_gain + w.promotion,
+            format_args!("promotes the pawn to a {} on {}", role_name(p), Sq(to, us)),
+        );
+        if p != Role::Queen {
+            s.add(
+                "underpromotion",
+                w.underpromotion,
+                format_args!("promotes to a {} rather than a queen", role_name(p)),
+            );
+        }
+    }
+    let rescue = sc.loss[from.to_usize()];
+    if rescue > 0 {
+        s.add(
+            "rescue_en_prise_piece",
+            rescue * w.rescue_pct / 100,
+            format_args!(
+                "moves the {}, which was en prise for {}, away from {}",
+                role_name(role),
+                rescue,
+                Sq(from, us)
+            ),
+        );
+    }
+
+    // --- development of the moved piece, and of the captured piece -------------------------
+    let old_att = sc.piece_att[from.to_usize()];
+    let dev_old = sc.importance(us, old_att);
+    let dev_new = sc.importance(us, new_att);
+    let dev = (sc.dev_weight(new_role) * dev_new - sc.dev_weight(role) * dev_old) / w.dev_scale;
+    s.posi(
+        "development",
+        dev,
+        format_args!(
+            "the {} on {} bears on squares worth {} (was {} from {}), the best {}",
+            role_name(new_role),
+            Sq(to, us),
+            dev_new,
+            dev_old,
+            Sq(from, us),
+            Best {
+                squares: new_att,
+                imp: imp_us,
+                viewer: us
+            }
+        ),
+    );
+    if let Some(cap) = captured {
+        let cd = sc.dev_weight(cap) * sc.importance(them, sc.piece_att[cap_sq.to_usize()])
+            / w.dev_scale;
+        s.add(
+            "captured_piece_development",
+            cd,
+            format_args!(
+                "removes the development of the {} on {}",
+                role_name(cap),
+                Sq(cap_sq, us)
+            ),
+        );
+    }
+
+    // --- lines blocked and unblocked, discovered attacks --------------------------------
+    let touched = Bitboard::from(from) | to | cap_sq;
+    let mut discovery = false;
+    for x in board.sliders() & sc.occ & !touched {
+        let seen = sc.piece_att[x.to_usize()];
+        if !seen.intersects(touched) {
+            continue;
+        }
+        let Some(piece) = board.piece_at(x) else {
+            continue;
+        };
+        let now = attacks_of(piece.role, piece.color, x, occ2);
+        let gained = now & !seen;
+        let lost = seen & !now;
+        let imp = &sc.imp[ci(piece.color)];
+        let delta = sc.importance(piece.color, gained) - sc.importance(piece.color, lost);
+        let val = sc.dev_weight(piece.role) * delta / w.dev_scale;
+        let name = Piece {
+            role: piece.role,
+            owner: piece.color,
+            sq: x,
+            viewer: us,
+        };
+        if piece.color == us {
+            if val > 0 {
+                s.posi(
+                    "unblock_own_line",
+                    val,
+                    format_args!(
+                        "unblocks the {}, which now attacks {}",
+                        name,
+                        Best {
+                            squares: gained,
+                            imp,
+                            viewer: us
+                        }
+                    ),
+                );
+            } else {
+                s.posi(
+                    "block_own_line",
+                    val,
+                    format_args!(
+                        "blocks the {}, which no longer reaches {}",
+                        name,
+                        Best {
+                            squares: lost,
+                            imp,
+                            viewer: us
+                        }
+                    ),
+                );
+            }
+            // Discovered attacks by this slider.
+            for t in gained & theirs2 & !Bitboard::from(their_king) {
+                let vt = piece_value(sc.role(t));
+                if !sc.att[ci(them)].contains(t) || vt > piece_value(piece.role) {
+                    discovery = true;
+                    s.threats += 1;
+                    s.add(
+                        "discovered_attack",
+                        vt / w.discovered_attack_div,
+                        format_args!(
+                            "uncovers an attack by the {} on the {} on {}",
+                            name,
+                            role_name(sc.role(t)),
+                            Sq(t, us)
+                        ),
+                    );
+                }
+            }
+        } else {
+            if val < 0 {
+                s.posi(
+                    "block_enemy_line",
+                    -val,
+                    format_args!(
+                        "blocks the {}, which no longer reaches {}",
+                        name,
+                        Best {
+                            squares: lost,
+                            imp,
+                            viewer: us
+                        }
+                    ),
+                );
+            } else {
+                s.posi(
+                    "unblock_enemy_line",
+                    -val,
+                    format_args!(
+                        "opens a line for the {}, which now reaches {}",
+                        name,
+                        Best {
+                            squares: gained,
+                            imp,
+                            viewer: us
+                        }
+                    ),
+                );
+            }
+            // Our pieces newly exposed to this slider.
+            for p in gained & ours2 & !Bitboard::from(to) & !board.kings() {
+                let vp = piece_value(sc.role(p));
+                let defended = !(board.attacks_to(p, us, occ2) & sc.by[ci(us)] & !Bitboard::from(from)).is_empty()
+                    || attacks_of(new_role, us, to, occ2).contains(p);
+                let loss = if !defended {
+                    vp
+                } else {
+                    (vp - piece_value(piece.role)).max(0)
+                };
+                s.add(
+                    "unmask_attack_on_own_piece",
+                    -loss * w.unmask_enemy_pct / 100,
+                    format_args!(
+                        "leaves our {} on {} open to the {}",
+                        role_name(sc.role(p)),
+                        Sq(p, us),
+                        name
+                    ),
+                );
+            }
+        }
+    }
+
+    // --- checks --------------------------------------------------------------------------
+    if checks {
+        s.flags.insert(Flags::CHECK);
+        s.flags.insert(Flags::INVESTIGATE);
+        s.threats += 1;
+        if discovered {
+            discovery = true;
+            s.add(
+                "discovered_check",
+                w.discovered_check,
+                format_args!(
+                    "uncovers check on the king on {} from {}",
+                    Sq(their_king, us),
+                    Sq(our_sliders.first().unwrap_or(from), us)
+                ),
+            );
+        }
+        if safe || discovered {
+            s.add(
+                "safe_check",
+                w.safe_check,
+                format_args!("checks the king on {} safely", Sq(their_king, us)),
+            );
+        } else {
+            s.add(
+                "unsafe_check",
+                w.unsafe_check,
+                format_args!(
+                    "checks the king on {} though the {} can be taken",
+                    Sq(their_king, us),
+                    role_name(new_role)
+                ),
+            );
+        }
+        if mates(sc, m, new_role, to, occ2) {
+            s.add(
+                "checkmate",
+                w.checkmate,
+                format_args!("mates the king on {}", Sq(their_king, us)),
+            );
+        }
+    }
+    if discovery {
+        s.flags.insert(Flags::DISCOVERY);
+    }
+
+    // --- the new square: attacks, pins, defences (safe moves only, as in 1980) ---------
+    if safe {
+        let newly = new_att & theirs2 & !old_att & !Bitboard::from(their_king);
+        let ours_now = |t: Square| {
+            (board.attacks_to(t, us, occ2) & sc.by[ci(us)] & !Bitboard::from(from)).count() + 1
+        };
+        for t in newly {
+            let rt = sc.role(t);
+            let vt = piece_value(rt);
+            let defended = sc.att[ci(them)].contains(t);
+            let tp = Piece {
+                role: rt,
+                owner: them,
+                sq: t,
+                viewer: us,
+            };
+            if !defended {
+                s.threats += 1;
+                s.add(
+                    "attack_undefended_piece",
+                    vt / w.attack_undefended_div,
+                    format_args!("attacks the undefended {}", tp),
+                );
+            } else if vt > v_new + 32 {
+                s.threats += 1;
+                s.add(
+                    "attack_bigger_piece",
+                    ((vt - v_new) / w.attack_bigger_div).min(w.attack_bigger_cap),
+                    format_args!("attacks the {}, worth more than our {}", tp, role_name(new_role)),
+                );
+            } else if rt != Role::Pawn && (vt - v_new).abs() <= 32 {
+                s.add(
+                    "offer_trade",
+                    w.offer_trade,
+                    format_args!("offers a trade of {}s against the {}", role_name(new_role), tp),
+                );
+            } else if defended && sc.att[ci(us)].contains(t) {
+                let defenders = (board.attacks_to(t, them, occ2) & theirs2).count();
+                if ours_now(t) > defenders {
+                    s.add(
+                        "pile_on",
+                        w.pile_on,
+                        format_args!("adds an attacker on the {}, now outnumbering its defenders", tp),
+                    );
+                }
+            }
+            if rt == Role::Pawn && sc.weak_pawns[ci(them)].contains(t) {
+                s.add(
+                    "attack_weak_pawn",
+                    w.attack_weak_pawn,
+                    format_args!("attacks the weak pawn on {}", Sq(t, us)),
+                );
+            }
+            if sc.pinned[ci(them)].contains(t) {
+                s.add(
+                    "attack_pinned_piece",
+                    w.attack_pinned_piece,
+                    format_args!("attacks the pinned {}", tp),
+                );
+            }
+            if defended && vt >= v_new && sc.is_trapped(t) {
+                s.add(
+                    "attack_trapped_piece",
+                    vt / w.attack_trapped_div,
+                    format_args!("attacks the {}, which has no safe square", tp),
+                );
+            }
+            if sc.sole_defender[ci(them)].contains(t) {
+                s.add(
+                    "attack_sole_defender",
+                    w.attack_sole_defender,
+                    format_args!("attacks the {}, the only defender of another piece", tp),
+                );
+            }
+        }
+
+        // Bearing down on the squares around the enemy king.
+        let zone = attacks::king_attacks(their_king) & new_att & !old_att;
+        if new_role != Role::King {
+            s.add(
+                "king_zone_attack",
+                w.king_zone_attack * zone.count() as i32,
+                format_args!(
+                    "the {} now bears on {} square(s) next to the king on {}",
+                    role_name(new_role),
+                    zone.count(),
+                    Sq(their_king, us)
+                ),
+            );
+        }
+        // Pins and skewers by a slider on its new square.
+        if matches!(new_role, Role::Bishop | Role::Rook | Role::Queen) {
+            for t in new_att & theirs2 & !old_att {
+                let rt = sc.role(t);
+                let behind = attacks_of(new_role, us, to, occ2 ^ t) & !new_att & theirs2;
+                let Some(b) = behind.first() else {
+                    continue;
+                };
+                let rb = sc.role(b);
+                let vb = piece_value(rb);
+                let vt = piece_value(rt);
+                let b_undefended = !sc.att[ci(them)].contains(b);
+                if rt == Role::King {
+                    if b_undefended || vb > v_new {
+                        s.add(
+                            "skewer",
+                            vb / w.skewer_div,
+                            format_args!(
+                                "skewers the king to the {} on {}",
+                                role_name(rb),
+                                Sq(b, us)
+                            ),
+                        );
+                    }
+                } else if rb == Role::King || vb > vt.max(v_new) || (b_undefended && vb > vt) {
+                    let rank = us.relative_rank(t.rank()).to_usize();
+                    s.add(
+                        "pin_piece",
+                        w.pin_by_rank[rank],
+                        format_args!(
+                            "pins the {} on {} to the {} on {}",
+                            role_name(rt),
+                            Sq(t, us),
+                            role_name(rb),
+                            Sq(b, us)
+                        ),
+                    );
+                } else if vt > v_new && (b_undefended || vb > v_new) {
+                    s.add(
+                        "skewer",
+                        vb / w.skewer_div,
+                        format_args!(
+                            "skewers the {} on {} to the {} on {}",
+                            role_name(rt),
+                            Sq(t, us),
+                            role_name(rb),
+                            Sq(b, us)
+                        ),
+                    );
+                }
+            }
+            // Lining up behind one of our own pieces aimed at an enemy target.
+            for q in new_att & ours2 & !Bitboard::from(to) {
+                let beyond = attacks_of(new_role, us, to, occ2 ^ q) & !new_att & theirs2;
+                let Some(t) = beyond.first() else {
+                    continue;
+                };
+                let rt = sc.role(t);
+                if rt == Role::King || piece_value(rt) > v_new || !sc.att[ci(them)].contains(t) {
+                    s.add(
+                        "prepare_discovery",
+                        w.prepare_discovery,
+                        format_args!(
+                            "lines up behind our {} on {} against the {} on {}",
+                            role_name(sc.role(q)),
+                            Sq(q, us),
+                            role_name(rt),
+                            Sq(t, us)
+                        ),
+                    );
+                    break;
+                }
+            }
+        }
+
+        // Defending our threatened pieces.
+        for p in new_att & sc.en_prise[ci(us)] & !old_att & !Bitboard::from(from) {
+            s.add(
+                "defend_threatened_piece",
+                sc.loss[p.to_usize()] * w.defend_pct / 100,
+                format_args!(
+                    "defends our {} on {}, which was en prise",
+                    role_name(sc.role(p)),
+                    Sq(p, us)
+                ),
+            );
+        }
+        // Interposing against a slider's attack on one of our pieces.
+        if captured.is_none() {
+            for p in sc.en_prise[ci(us)] & !Bitboard::from(from) {
+                let attackers = board.attacks_to(p, them, sc.occ) & sc.by[ci(them)];
+                let line = attackers & board.sliders();
+                if let Some(x) = line.into_iter().find(|&x| attacks::between(x, p).contains(to)) {
+                    let pct = if attackers.more_than_one() { w.interpose_pct / 2 } else { w.interpose_pct };
+                    s.add(
+                        "interpose",
+                        sc.loss[p.to_usize()] * pct / 100,
+                        format_args!(
+                            "blocks the attack from {} on our {} on {}",
+                            Sq(x, us),
+                            role_name(sc.role(p)),
+                            Sq(p, us)
+                        ),
+                    );
+                }
+            }
+        }
+        // Breaking a pin on one of our pieces by stepping in between.
+        if sc.pin_lines[ci(us)].contains(to) && !sc.pinned[ci(us)].contains(from) {
+            s.add(
+                "break_pin",
+                w.break_pin,
+                format_args!("steps between a pinned piece of ours and its pinner on {}", Sq(to, us)),
+            );
+        }
+        // Multiple threats.
+        if s.threats >= 2 {
+            s.flags.insert(Flags::FORK);
+            s.flags.insert(Flags::INVESTIGATE);
+            let i = (s.threats as usize - 2).min(2);
+            let n = s.threats;
+            s.add(
+                "multiple_threats",
+                w.multiple_threats[i],
+                format_args!("makes {} threats at once from {}", n, Sq(to, us)),
+            );
+        }
+    }
+
+    // --- leaving a defence ---------------------------------------------------------------
+    for p in old_att & sc.by[ci(us)] & sc.att[ci(them)] & !sc.en_prise[ci(us)] & !board.kings() {
+        if p == from || new_att.contains(p) {
+            continue;
+        }
+        let others = board.attacks_to(p, us, occ2) & sc.by[ci(us)] & !Bitboard::from(from);
+        let attackers = board.attacks_to(p, them, occ2) & theirs2;
+        if others.is_empty() && !attackers.is_empty() {
+            s.add(
+                "abandon_defence",
+                -piece_value(sc.role(p)) / w.abandon_defence_div,
+                format_args!(
+                    "stops guarding our {} on {}, left attacked and undefended",
+                    role_name(sc.role(p)),
+                    Sq(p, us)
+                ),
+            );
+        }
+    }
+    if role != Role::King && sc.pin_base[ci(us)].contains(from) {
+        s.add(
+            "move_pin_base",
+            w.move_pin_base,
+            format_args!(
+                "moves the {} that a piece of ours was pinned against",
+                me
+            ),
+        );
+    }
+
+    // --- opening sense and the king ------------------------------------------------------
+    let rel_from = us.relative_rank(from.rank()).to_u32() as i32;
+    let rel_to = us.relative_rank(to.rank()).to_u32() as i32;
+    if sc.opening {
+        if matches!(role, Role::Knight | Role::Bishop) && rel_from == 0 {
+            let home = match (role, from.file().to_u32()) {
+                (Role::Knight, 1 | 6) | (Role::Bishop, 2 | 5) => true,
+                _ => false,
+            };
+            if home {
+                s.posi(
+                    "first_minor_move",
+                    w.first_minor_move,
+                    format_args!("develops the {} for the first time", me),
+                );
+            }
+        }
+        if role == Role::Queen && !sc.att[ci(them)].contains(from) {
+            s.posi(
+                "early_queen_move",
+                w.early_queen_move,
+                format_args!("moves the queen out early to {} though it is not attacked", Sq(to, us)),
+            );
+        }
+    }
+    if role == Role::King && sc.pos.castles().has_color(us) {
+        s.posi(
+            "king_move_spoils_castling",
+            w.king_move_spoils_castling,
+            format_args!("walks the king to {} and gives up castling", Sq(to, us)),
+        );
+    }
+    if role == Role::Rook {
+        for cs in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+            if sc.can_castle(us, cs) && sc.pos.castles().rook(us, cs) == Some(from) {
+                s.posi(
+                    "rook_move_spoils_castling",
+                    w.rook_move_spoils_castling,
+                    format_args!("moves the rook from {} and spoils castling on its side", Sq(from, us)),
+                );
+            }
+        }
+    }
+    if role != Role::Pawn && captured.is_none() && rel_to == 2 && matches!(to.file().to_u32(), 3 | 4) {
+        let pawn_home = Square::from_coords(to.file(), us.relative_rank(shakmaty::Rank::Second));
+        if (sc.pawns[ci(us)]).contains(pawn_home) {
+            s.posi(
+                "block_centre_pawn",
+                w.block_centre_pawn,
+                format_args!(
+                    "stands on {} in front of the unmoved pawn on {}",
+                    Sq(to, us),
+                    Sq(pawn_home, us)
+                ),
+            );
+        }
+    }
+    if role == Role::King && !sc.endgame && !sc.pos.is_check() {
+        s.posi(
+            "king_walk",
+            w.king_walk,
+            format_args!("moves the king in the middlegame, to {}", Sq(to, us)),
+        );
+        s.posi(
+            "king_rank_step",
+            w.king_rank_step * (rel_to - rel_from),
+            format_args!("takes the king from rank {} to rank {}", rel_from + 1, rel_to + 1),
+        );
+    }
+    if role == Role::King && sc.endgame {
+        s.posi(
+            "king_centralise_endgame",
+            w.king_centralise_endgame * (centre_distance(from) - centre_distance(to)),
+            format_args!("brings the king {} the centre, to {}", if centre_distance(to) < centre_distance(from) { "toward" } else { "away from" }, Sq(to, us)),
+        );
+    }
+
+    // --- piece placement -------------------------------------------------------------------
+    if role == Role::Knight {
+        s.posi(
+            "knight_centre",
+            w.knight_centre * (centre_factor(us, to) - centre_factor(us, from)),
+            format_args!("the knight goes {} the centre, to {}", if centre_factor(us, to) > centre_factor(us, from) { "toward" } else { "away from" }, Sq(to, us)),
+        );
+        let supported = !(attacks::pawn_attacks(them, to) & sc.pawns[ci(us)]).is_empty();
+        let chasers = adjacent_files(file_bb(to.file().to_u32()))
+            & super::scene::front_span(us, to)
+            & sc.pawns[ci(them)];
+        if (4..=5).contains(&rel_to) && supported && chasers.is_empty() {
+            s.posi(
+                "knight_outpost",
+                w.knight_outpost,
+                format_args!("plants the knight on the outpost {}, where no pawn can chase it", Sq(to, us)),
+            );
+        }
+    }
+    if role == Role::Rook && from.file() != to.file() {
+        let file = file_bb(to.file().to_u32());
+        if (file & board.pawns()).is_empty() {
+            s.posi(
+                "rook_open_file",
+                w.rook_open_file,
+                format_args!("puts the rook on the open file at {}", Sq(to, us)),
+            );
+        } else if (file & sc.pawns[ci(us)]).is_empty() {
+            s.posi(
+                "rook_half_open_file",
+                w.rook_half_open_file,
+                format_args!("puts the rook on the half-open file at {}", Sq(to, us)),
+            );
+        }
+        let behind_passer = file & sc.passed[ci(us)] & super::scene::front_span(us, to);
+        if !behind_passer.is_empty() {
+            s.posi(
+                "rook_behind_passer",
+                w.rook_behind_passer,
+                format_args!("puts the rook behind our passed pawn, on {}", Sq(to, us)),
+            );
+        }
+    }
+    if role == Role::Rook && rel_to == 6 && rel_from != 6 {
+        let their_seventh = Bitboard::from(shakmaty::Rank::new(if us == Color::White { 6 } else { 1 }));
+        let their_eighth = Bitboard::from(them.backrank());
+        if their_eighth.contains(their_king) || sc.pawns[ci(them)].intersects(their_seventh) {
+            s.posi(
+                "rook_seventh",
+                w.rook_seventh,
+                format_args!("puts the rook on the seventh rank at {}", Sq(to, us)),
+            );
+        }
+    }
+    if matches!(new_role, Role::Rook | Role::Queen) {
+        let on_file = to.file() == their_king.file() && from.file() != their_king.file();
+        let on_rank = to.rank() == their_king.rank() && from.rank() != their_king.rank();
+        if on_file || on_rank {
+            s.posi(
+                "king_line",
+                w.king_line,
+                format_args!("brings the {} onto the line of the king on {}", role_name(new_role), Sq(their_king, us)),
+            );
+        }
+        if on_file && (file_bb(to.file().to_u32()) & board.pawns()).is_empty() {
+            s.posi(
+                "open_line_to_king",
+                w.open_line_to_king,
+                format_args!("the {} has an open file to the king on {}", role_name(new_role), Sq(their_king, us)),
+            );
+        }
+    }
+    if matches!(new_role, Role::Bishop | Role::Queen) {
+        let diag = attacks::bishop_attacks(their_king, Bitboard::EMPTY);
+        if diag.contains(to) && !diag.contains(from) {
+            s.posi(
+                "king_diagonal",
+                w.king_diagonal,
+                format_args!("brings the {} onto a diagonal of the king on {}", role_name(new_role), Sq(their_king, us)),
+            );
+        }
+    }
+    // Blockades of enemy passed pawns.
+    let ahead = |p: Square| p.offset(if them == Color::White { 8 } else { -8 });
+    for p in sc.passed[ci(them)] {
+        let Some(front) = ahead(p) else { continue };
+        let rank = them.relative_rank(p.rank()).to_usize();
+        if front == to && role != Role::Pawn {
+            s.posi(
+                "blockade_passed_pawn",
+                w.blockade_by_rank[rank],
+                format_args!("blockades the passed pawn on {} from {}", Sq(p, us), Sq(to, us)),
+            );
+        }
+        if front == from {
+            s.posi(
+                "leave_blockade",
+                -w.blockade_by_rank[rank],
+                format_args!("stops blockading the passed pawn on {}", Sq(p, us)),
+            );
+        }
+    }
+
+    // --- pawn moves --------------------------------------------------------------------------
+    if role == Role::Pawn {
+        pawn_move(s, m, from, to, captured.is_some(), promo.is_some(), cap_sq);
+    } else if role == Role::King {
+        // no pawn terms
+    }
+    let _ = our_king;
+
+    // --- the positional verdict ------------------------------------------------------------
+    if s.positional <= w.poor_threshold && captured.is_none() && promo.is_none() && !s.flags.contains(Flags::CHECK) && rescue == 0 {
+        s.flags.insert(Flags::POOR);
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn pawn_move<S: Sink>(
+    s: &mut Scorer<'_, '_, S>,
+    _m: Move,
+    from: Square,
+    to: Square,
+    capture: bool,
+    promotes: bool,
+    cap_sq: Square,
+) {
+    let sc = s.sc;
+    let w = sc.w;
+    let us = sc.us;
+    let them = sc.them;
+    let rel_from = us.relative_rank(from.rank()).to_usize();
+    let our_pawns = sc.pawns[ci(us)];
+    if sc.passed[ci(us)].contains(from) && !promotes {
+        s.posi(
+            "passed_pawn_push",
+            w.passed_push_by_rank[rel_from],
+            format_args!("pushes the passed pawn to {}", Sq(to, us)),
+        );
+    }
+    if !promotes {
+        let hits = attacks::pawn_attacks(us, to) & sc.pawns[ci(them)] & !attacks::pawn_attacks(us, from);
+        s.posi(
+            "pawn_break",
+            w.pawn_break * hits.count() as i32,
+            format_args!("strikes at the pawn on {}", Sq(hits.first().unwrap_or(to), us)),
+        );
+        s.posi(
+            "pawn_centre",
+            w.pawn_centre * (centre_factor(us, to) - centre_factor(us, from)),
+            format_args!("the pawn on {} takes a bigger share of the centre", Sq(to, us)),
+        );
+    }
+    // Structure after the move: files change only by captures and promotions; a push can
+    // only leave its neighbours (or itself) backward.
+    let after = if promotes { our_pawns.without(from) } else { our_pawns.without(from).with(to) };
+    if capture || promotes {
+        let iso = isolated(after).count() as i32 - isolated(our_pawns).count() as i32;
+        if iso > 0 {
+            s.posi(
+                "creates_isolated_pawn",
+                w.creates_isolated * iso,
+                format_args!("leaves isolated pawns behind after going to {}", Sq(to, us)),
+            );
+        }
+        let dbl = doubled_count(after) - doubled_count(our_pawns);
+        if dbl > 0 {
+            s.posi(
+                "creates_doubled_pawn",
+                w.creates_doubled * dbl,
+                format_args!("doubles our pawns on the file of {}", Sq(to, us)),
+            );
+        }
+    }
+    let bwd_before = sc.backward[ci(us)];
+    if !capture && !promotes {
+        let near = (adjacent_files(file_bb(from.file().to_u32())) & after) & !bwd_before;
+        let cover = sc.pawn_cover[ci(them)];
+        let mut new_bwd = Bitboard::EMPTY;
+        for p in near {
+            if is_backward(us, p, after, cover) {
+                new_bwd.add(p);
+            }
+        }
+        s.posi(
+            "creates_backward_pawn",
+            w.creates_backward * new_bwd.count() as i32,
+            format_args!(
+                "leaves a backward pawn behind on {}",
+                Sq(new_bwd.first().unwrap_or(to), us)
+            ),
+        );
+    }
+    if bwd_before.contains(from) {
+        s.posi(
+            "advance_backward_pawn",
+            w.advance_backward,
+            format_args!("advances the backward pawn from {}", Sq(from, us)),
+        );
+    }
+    if capture {
+        let toward = centre_distance(Square::from_coords(to.file(), shakmaty::Rank::Fourth))
+            < centre_distance(Square::from_coords(from.file(), shakmaty::Rank::Fourth));
+        s.posi(
+            "capture_toward_centre",
+            if toward { w.capture_toward_centre } else { -w.capture_toward_centre },
+            format_args!("captures {} the centre", if toward { "toward" } else { "away from" }),
+        );
+    }
+    // Pawn in front of our own king.
+    let our_king = sc.king[ci(us)];
+    let king_wing = matches!(our_king.file().to_u32(), 0..=2 | 5..=7);
+    if !sc.endgame
+        && king_wing
+        && us.relative_rank(our_king.rank()).to_u32() <= 1
+        && from.file().distance(our_king.file()) <= 1
+        && !capture
+    {
+        s.posi(
+            "pawn_shield",
+            w.pawn_shield,
+            format_args!("weakens the pawns in front of our king on {}", Sq(our_king, us)),
+        );
+    }
+    // Storming the enemy king on the other wing.
+    let their_king = sc.king[ci(them)];
+    if !sc.endgame
+        && !capture
+        && our_king.file().distance(their_king.file()) >= 3
+        && from.file().distance(their_king.file()) <= 1
+    {
+        s.posi(
+            "pawn_storm",
+            w.pawn_storm,
+            format_args!("storms the king on {} with the pawn to {}", Sq(their_king, us), Sq(to, us)),
+        );
+    }
+    // Pawn to KN3 / QN3 shutting in an enemy bishop on KR2 / QR2.
+    let rel_to = us.relative_rank(to.rank()).to_u32();
+    if rel_to == 2 && matches!(to.file().to_u32(), 1 | 6) {
+        let corner_file = if to.file().to_u32() == 1 { 0 } else { 7 };
+        let corner = Square::from_coords(shakmaty::File::new(corner_file), us.relative_rank(shakmaty::Rank::Second));
+        if (sc.board.bishops() & sc.by[ci(them)]).contains(corner) {
+            s.posi(
+                "trap_bishop",
+                w.trap_bishop,
+                format_args!("shuts in the bishop on {}", Sq(corner, us)),
+            );
+        }
+    }
+}
+
+/// Whether the checking move `m` mates: first a cheap look for a free king square, then
+/// the full test on a copy of the position.
+fn mates(sc: &Scene<'_>, m: Move, new_role: Role, to: Square, occ2: Bitboard) -> bool {
+    let them = sc.them;
+    let k = sc.king[ci(them)];
+    let without_king = occ2.without(k);
+    let mover_att = attacks_of(new_role, sc.us, to, without_king);
+    for e in attacks::king_attacks(k) & !sc.by[ci(them)] {
+        if e == to {
+            // Taking the checker: decided by the full test below.
+            continue;
+        }
+        let attacked = mover_att.contains(e)
+            || !(sc.board.attacks_to(e, sc.us, without_king)
+                & sc.by[ci(sc.us)]
+                & !Bitboard::from(m.from().unwrap_or(to))
+                & without_king)
+                .is_empty();
+        if !attacked {
+            return false;
+        }
+    }
+    let mut after = sc.pos.clone();
+    after.play_unchecked(m);
+    after.is_checkmate()
+}

@@ -1,0 +1,561 @@
+//! The facts of one generation, computed once before any move is scored: square
+//! importance for both sides (recomputed every generation, SPEC §5), who attacks what,
+//! the expected loss of every en prise piece (a static exchange on its square), pins,
+//! pin bases, sole defenders, and the pawn structure. Allocation-free.
+
+use shakmaty::attacks;
+use shakmaty::{Bitboard, Board, CastlingSide, Chess, Color, Position, Role, Square};
+
+use super::Context;
+use super::weights::Weights;
+use crate::attack::Analysis;
+use crate::eval::piece_value;
+
+/// Index of a colour in the per-side arrays.
+#[inline]
+pub(crate) fn ci(c: Color) -> usize {
+    c as usize
+}
+
+/// Squares a piece of `role` and `color` on `sq` attacks with `occ` occupied (pawns: their
+/// two capture squares).
+#[inline]
+pub(crate) fn attacks_of(role: Role, color: Color, sq: Square, occ: Bitboard) -> Bitboard {
+    match role {
+        Role::Pawn => attacks::pawn_attacks(color, sq),
+        Role::Knight => attacks::knight_attacks(sq),
+        Role::Bishop => attacks::bishop_attacks(sq, occ),
+        Role::Rook => attacks::rook_attacks(sq, occ),
+        Role::Queen => attacks::queen_attacks(sq, occ),
+        Role::King => attacks::king_attacks(sq),
+    }
+}
+
+/// Bitboard of one file.
+#[inline]
+pub(crate) fn file_bb(file: u32) -> Bitboard {
+    Bitboard(0x0101_0101_0101_0101u64 << file)
+}
+
+/// The files next to the files of `files` (a file-filled set).
+pub(crate) fn adjacent_files(files: Bitboard) -> Bitboard {
+    const NOT_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_H: u64 = !0x8080_8080_8080_8080;
+    Bitboard(((files.0 << 1) & NOT_A) | ((files.0 >> 1) & NOT_H))
+}
+
+/// Squares strictly ahead of `sq` (from `color`'s side) on its file and both neighbours.
+pub(crate) fn front_span(color: Color, sq: Square) -> Bitboard {
+    let files = file_bb(sq.file().to_u32());
+    let files = files | adjacent_files(files);
+    let r = sq.rank().to_u32();
+    let ahead = match color {
+        Color::White => {
+            if r == 7 {
+                0
+            } else {
+                !0u64 << (8 * (r + 1))
+            }
+        }
+        Color::Black => (1u64 << (8 * r)) - 1,
+    };
+    files & Bitboard(ahead)
+}
+
+/// Pawns of `pawns` with no friendly pawn on a neighbouring file.
+pub(crate) fn isolated(pawns: Bitboard) -> Bitboard {
+    let mut out = Bitboard::EMPTY;
+    for p in pawns {
+        if (adjacent_files(file_bb(p.file().to_u32())) & pawns).is_empty() {
+            out.add(p);
+        }
+    }
+    out
+}
+
+/// Extra pawns on files holding two or more of `pawns`.
+pub(crate) fn doubled_count(pawns: Bitboard) -> i32 {
+    (0..8)
+        .map(|f| (pawns & file_bb(f)).count() as i32)
+        .filter(|&n| n > 1)
+        .map(|n| n - 1)
+        .sum()
+}
+
+/// Backward pawns of `color` (a simple test): not defended by a pawn, every friendly pawn
+/// on a neighbouring file stands ahead of it, and an enemy pawn guards its stop square.
+pub(crate) fn backward(color: Color, ours: Bitboard, theirs: Bitboard) -> Bitboard {
+    let mut out = Bitboard::EMPTY;
+    let their_cover = pawn_cover(!color, theirs);
+    for p in ours {
+        if is_backward(color, p, ours, their_cover) {
+            out.add(p);
+        }
+    }
+    out
+}
+
+/// Whether the pawn of `color` on `p` is backward, `ours` being its side's pawns and
+/// `their_cover` the squares the enemy pawns attack (the test of `backward`).
+pub(crate) fn is_backward(color: Color, p: Square, ours: Bitboard, their_cover: Bitboard) -> bool {
+    if !(attacks::pawn_attacks(!color, p) & ours).is_empty() {
+        return false;
+    }
+    let neighbours = adjacent_files(file_bb(p.file().to_u32())) & ours;
+    if neighbours.is_empty() || !(neighbours & !front_span(color, p)).is_empty() {
+        return false;
+    }
+    p.offset(if color == Color::White { 8 } else { -8 })
+        .is_some_and(|stop| their_cover.contains(stop))
+}
+
+/// Squares the pawns `pawns` of `color` attack.
+pub(crate) fn pawn_cover(color: Color, pawns: Bitboard) -> Bitboard {
+    let mut out = Bitboard::EMPTY;
+    for p in pawns {
+        out |= attacks::pawn_attacks(color, p);
+    }
+    out
+}
+
+/// Passed pawns of `color`: no enemy pawn ahead on its file or a neighbouring one.
+pub(crate) fn passed(color: Color, ours: Bitboard, theirs: Bitboard) -> Bitboard {
+    let mut out = Bitboard::EMPTY;
+    for p in ours {
+        if (front_span(color, p) & theirs).is_empty() {
+            out.add(p);
+        }
+    }
+    out
+}
+
+/// How central a square is for knights and pawns: 0 off c–f or off ranks 3–6 (counted
+/// from `color`'s side), else 1..5 (1980 centralisation table).
+pub(crate) fn centre_factor(color: Color, sq: Square) -> i32 {
+    let file = sq.file().to_u32();
+    let rank = color.relative_rank(sq.rank()).to_u32(); // 0-based
+    if !(2..=5).contains(&rank) || !(2..=5).contains(&file) {
+        return 0;
+    }
+    let step = rank as i32 - 2; // 0..3
+    if file == 3 || file == 4 {
+        2 + step
+    } else {
+        [1, 2, 3, 3][step as usize]
+    }
+}
+
+/// Chebyshev distance of a square to the nearest of the four centre squares.
+pub(crate) fn centre_distance(sq: Square) -> i32 {
+    let f = sq.file().to_u32() as i32;
+    let r = sq.rank().to_u32() as i32;
+    let df = if f < 3 { 3 - f } else if f > 4 { f - 4 } else { 0 };
+    let dr = if r < 3 { 3 - r } else if r > 4 { r - 4 } else { 0 };
+    df.max(dr)
+}
+
+/// The facts of one generation.
+pub(crate) struct Scene<'a> {
+    pub pos: &'a Chess,
+    pub board: &'a Board,
+    pub w: &'static Weights,
+    pub us: Color,
+    pub them: Color,
+    pub occ: Bitboard,
+    pub by: [Bitboard; 2],
+    pub king: [Square; 2],
+    /// Importance of each square to a piece of each side attacking it.
+    pub imp: [[i32; 64]; 2],
+    /// Every square each side attacks.
+    pub att: [Bitboard; 2],
+    /// Every square each side's bishops, rooks and queens attack.
+    pub slider_att: [Bitboard; 2],
+    /// What the piece on each occupied square attacks.
+    pub piece_att: [Bitboard; 64],
+    /// Expected loss of the piece on each square if its opponent starts capturing there.
+    pub loss: [i32; 64],
+    /// Pieces of each side with a positive `loss`.
+    pub en_prise: [Bitboard; 2],
+    /// Pieces pinned against their own king.
+    pub king_pinned: [Bitboard; 2],
+    /// Pieces pinned against their king or a more valuable or undefended piece.
+    pub pinned: [Bitboard; 2],
+    /// Pieces against which a piece of the same side is pinned (kings excluded).
+    pub pin_base: [Bitboard; 2],
+    /// Squares strictly between a pinner and the piece it pins, by the pinned side.
+    pub pin_lines: [Bitboard; 2],
+    /// Pieces the attack analysis found trapped.
+    pub trapped: [Bitboard; 2],
+    /// Pieces that are the only defender of an attacked piece of their side.
+    pub sole_defender: [Bitboard; 2],
+    pub pawns: [Bitboard; 2],
+    /// Squares each side's pawns attack.
+    pub pawn_cover: [Bitboard; 2],
+    pub passed: [Bitboard; 2],
+    pub backward: [Bitboard; 2],
+    /// Isolated or backward pawns.
+    pub weak_pawns: [Bitboard; 2],
+    /// Material without kings.
+    pub material: [i32; 2],
+    pub opening: bool,
+    pub endgame: bool,
+    pub level: u32,
+}
+
+impl<'a> Scene<'a> {
+    /// Gathers the facts of `pos` for one generation.
+    pub fn new(pos: &'a Chess, analysis: &Analysis, ctx: &Context) -> Scene<'a> {
+        let board = pos.board();
+        let w = ctx.weights.unwrap_or(&Weights::DEFAULT);
+        let us = pos.turn();
+        let them = !us;
+        let occ = board.occupied();
+        let by = [board.by_color(Color::Black), board.by_color(Color::White)];
+        let king = [
+            board.king_of(Color::Black).unwrap_or(Square::A8),
+            board.king_of(Color::White).unwrap_or(Square::A1),
+        ];
+        let mut piece_att = [Bitboard::EMPTY; 64];
+        let mut att = [Bitboard::EMPTY; 2];
+        let mut slider_att = [Bitboard::EMPTY; 2];
+        let mut material = [0; 2];
+        for (sq, piece) in board.iter() {
+            let a = attacks_of(piece.role, piece.color, sq, occ);
+            piece_att[sq.to_usize()] = a;
+            att[ci(piece.color)] |= a;
+            if matches!(piece.role, Role::Bishop | Role::Rook | Role::Queen) {
+                slider_att[ci(piece.color)] |= a;
+            }
+            if piece.role != Role::King {
+                material[ci(piece.color)] += piece_value(piece.role);
+            }
+        }
+        let pawns = [
+            board.pawns() & by[0],
+            board.pawns() & by[1],
+        ];
+        let mut scene = Scene {
+            pos,
+            board,
+            w,
+            us,
+            them,
+            occ,
+            by,
+            king,
+            imp: [[0; 64]; 2],
+            att,
+            slider_att,
+            piece_att,
+            loss: [0; 64],
+            en_prise: [Bitboard::EMPTY; 2],
+            king_pinned: [Bitboard::EMPTY; 2],
+            pinned: [analysis.pinned(Color::Black), analysis.pinned(Color::White)],
+            pin_base: [Bitboard::EMPTY; 2],
+            pin_lines: [Bitboard::EMPTY; 2],
+            trapped: [analysis.trapped(Color::Black), analysis.trapped(Color::White)],
+            sole_defender: [Bitboard::EMPTY; 2],
+            pawns,
+            pawn_cover: [
+                pawn_cover(Color::Black, pawns[0]),
+                pawn_cover(Color::White, pawns[1]),
+            ],
+            passed: [
+                passed(Color::Black, pawns[0], pawns[1]),
+                passed(Color::White, pawns[1], pawns[0]),
+            ],
+            backward: [
+                backward(Color::Black, pawns[0], pawns[1]),
+                backward(Color::White, pawns[1], pawns[0]),
+            ],
+            weak_pawns: [Bitboard::EMPTY; 2],
+            material,
+            opening: false,
+            endgame: false,
+            level: ctx.level,
+        };
+        for c in Color::ALL {
+            scene.weak_pawns[ci(c)] = isolated(pawns[ci(c)]) | scene.backward[ci(c)];
+        }
+        scene.find_pins();
+        scene.find_losses();
+        scene.find_phase(ctx);
+        scene.find_importance();
+        scene
+    }
+
+    fn find_pins(&mut self) {
+        for c in Color::ALL {
+            let k = self.king[ci(c)];
+            let enemy = self.by[ci(!c)];
+            let snipers = (attacks::rook_attacks(k, Bitboard::EMPTY)
+                & self.board.rooks_and_queens()
+                | attacks::bishop_attacks(k, Bitboard::EMPTY) & self.board.bishops_and_queens())
+                & enemy;
+            for s in snipers {
+                let b = attacks::between(k, s) & self.occ;
+                if let Some(p) = b.single_square()
+                    && self.by[ci(c)].contains(p)
+                {
+                    self.king_pinned[ci(c)].add(p);
+                    self.pinned[ci(c)].add(p);
+                    self.pin_lines[ci(c)] |= attacks::between(p, s);
+                }
+            }
+            // Pins against pieces other than the king.
+            for s in self.board.sliders() & enemy {
+                let Some(role) = self.board.role_at(s) else {
+                    continue;
+                };
+                let seen = self.piece_att[s.to_usize()];
+                for p in seen & self.by[ci(c)] & !self.board.kings() {
+                    let behind = attacks_of(role, !c, s, self.occ ^ p) & !seen & self.by[ci(c)];
+                    let Some(b) = behind.first() else {
+                        continue;
+                    };
+                    let Some(brole) = self.board.role_at(b) else {
+                        continue;
+                    };
+                    if brole == Role::King {
+                        continue;
+                    }
+                    if piece_value(brole) > piece_value(role) || !self.att[ci(c)].contains(b) {
+                        self.pinned[ci(c)].add(p);
+                        self.pin_base[ci(c)].add(b);
+                        self.pin_lines[ci(c)] |= attacks::between(p, s);
+                    }
+                }
+            }
+        }
+    }
+
+    fn find_losses(&mut self) {
+        for c in Color::ALL {
+            for p in self.by[ci(c)] & self.att[ci(!c)] & !self.board.kings() {
+                let Some(role) = self.board.role_at(p) else {
+                    continue;
+                };
+                let l = self.exchange(p, self.occ, piece_value(role), !c);
+                self.loss[p.to_usize()] = l;
+                if l > 0 {
+                    self.en_prise[ci(c)].add(p);
+                }
+                let defenders = self.board.attacks_to(p, c, self.occ) & self.by[ci(c)];
+                if let Some(d) = defenders.single_square() {
+                    self.sole_defender[ci(c)].add(d);
+                }
+            }
+        }
+    }
+
+    fn find_phase(&mut self, ctx: &Context) {
+        let pos_ply = (self.pos.fullmoves().get() - 1) * 2 + u32::from(self.us == Color::Black);
+        let ply = pos_ply.max(ctx.game_ply).max(ctx.root_game_ply);
+        let home_minors = match self.us {
+            Color::White => Bitboard::from(Square::B1) | Square::G1 | Square::C1 | Square::F1,
+            Color::Black => Bitboard::from(Square::B8) | Square::G8 | Square::C8 | Square::F8,
+        };
+        let undeveloped = (self.board.knights() | self.board.bishops())
+            & self.by[ci(self.us)]
+            & home_minors;
+        self.opening = ply < self.w.opening_plies
+            && (undeveloped.count() >= 2 || self.pos.castles().has_color(self.us));
+        let non_pawn = |c: Color| self.material[ci(c)] - 128 * self.pawns[ci(c)].count() as i32;
+        self.endgame = self.board.queens().is_empty()
+            || (non_pawn(Color::White) <= 1664 && non_pawn(Color::Black) <= 1664);
+    }
+
+    fn find_importance(&mut self) {
+        let w = self.w;
+        let mut base = [0i32; 64];
+        for sq in Square::ALL {
+            let f = sq.file().to_u32();
+            let r = sq.rank().to_u32();
+            let mut v = w.square_base;
+            if (3..=4).contains(&f) && (3..=4).contains(&r) {
+                v += w.square_centre;
+            } else if (2..=5).contains(&f) && (2..=5).contains(&r) {
+                v += w.square_ring;
+            }
+            base[sq.to_usize()] = v;
+        }
+        for c in Color::ALL {
+            let t = &mut self.imp[ci(c)];
+            *t = base;
+            if self.opening {
+                for sq in Square::ALL {
+                    t[sq.to_usize()] +=
+                        w.square_per_rank * c.relative_rank(sq.rank()).to_u32() as i32;
+                }
+            }
+            for sq in attacks::king_attacks(self.king[ci(!c)]) {
+                t[sq.to_usize()] += w.square_king_zone;
+            }
+            for sq in self.by[ci(c)] {
+                t[sq.to_usize()] += w.square_own_piece;
+            }
+            for sq in self.en_prise[ci(c)] {
+                t[sq.to_usize()] += w.square_own_en_prise;
+            }
+        }
+    }
+
+    /// Sum of `c`'s importance over `squares`.
+    #[inline]
+    pub fn importance(&self, c: Color, squares: Bitboard) -> i32 {
+        let t = &self.imp[ci(c)];
+        squares.into_iter().map(|s| t[s.to_usize()]).sum()
+    }
+
+    /// The role on `sq` (a pawn if empty; callers ask only for occupied squares).
+    #[inline]
+    pub fn role(&self, sq: Square) -> Role {
+        self.board.role_at(sq).unwrap_or(Role::Pawn)
+    }
+
+    /// Development weight of a role.
+    #[inline]
+    pub fn dev_weight(&self, role: Role) -> i32 {
+        let w = self.w;
+        match role {
+            Role::Pawn => w.dev_pawn,
+            Role::Knight => w.dev_knight,
+            Role::Bishop => w.dev_bishop,
+            Role::Rook => w.dev_rook,
+            Role::Queen => w.dev_queen,
+            Role::King => {
+                if self.endgame {
+                    w.dev_king_endgame
+                } else {
+                    w.dev_king
+                }
+            }
+        }
+    }
+
+    /// The least valuable piece of `side` in `attackers` that may capture on `target`
+    /// (pieces pinned against their own king only along the pin line).
+    fn least_valuable(&self, attackers: Bitboard, side: Color, target: Square) -> Option<(Square, Role)> {
+        for role in [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+            Role::King,
+        ] {
+            for s in attackers & self.board.by_role(role) & self.by[ci(side)] {
+                if self.king_pinned[ci(side)].contains(s)
+                    && !attacks::aligned(self.king[ci(side)], s, target)
+                {
+                    continue;
+                }
+                return Some((s, role));
+            }
+        }
+        None
+    }
+
+    /// Static exchange on `sq`: what `side` gains at best by starting to capture there a
+    /// piece worth `target`, with `occ` occupied (0 when it should not capture). X-rays
+    /// count; the board's pieces not in `occ` are gone.
+    pub fn exchange(&self, sq: Square, mut occ: Bitboard, target: i32, side: Color) -> i32 {
+        let mut gain = [0i32; 34];
+        let mut depth = 0usize;
+        let mut stm = side;
+        let mut on_sq = target;
+        while depth < 32 {
+            let attackers = self.board.attacks_to(sq, stm, occ) & occ;
+            let Some((from, role)) = self.least_valuable(attackers, stm, sq) else {
+                break;
+            };
+            if role == Role::King
+                && !(self.board.attacks_to(sq, !stm, occ ^ from) & (occ ^ from)).is_empty()
+            {
+                break;
+            }
+            gain[depth] = on_sq - if depth > 0 { gain[depth - 1] } else { 0 };
+            on_sq = piece_value(role);
+            occ ^= from;
+            depth += 1;
+            stm = !stm;
+        }
+        while depth > 1 {
+            depth -= 1;
+            gain[depth - 1] = -(-gain[depth - 1]).max(gain[depth]);
+        }
+        if depth == 0 { 0 } else { gain[0].max(0) }
+    }
+
+    /// Whether `side` may still castle on `cs`.
+    pub fn can_castle(&self, side: Color, cs: CastlingSide) -> bool {
+        self.pos.castles().has(side, cs)
+    }
+
+    /// A cheap trapped test for the piece on `sq` (besides the analysis's own): every
+    /// square it can go to is attacked by the opponent, and no capture there wins.
+    pub fn is_trapped(&self, sq: Square) -> bool {
+        let Some(piece) = self.board.piece_at(sq) else {
+            return false;
+        };
+        if self.trapped[ci(piece.color)].contains(sq) {
+            return true;
+        }
+        if matches!(piece.role, Role::Pawn | Role::King) {
+            return false;
+        }
+        let v = piece_value(piece.role);
+        let enemy_att = self.att[ci(!piece.color)];
+        for d in self.piece_att[sq.to_usize()] & !self.by[ci(piece.color)] {
+            if !enemy_att.contains(d) {
+                return false;
+            }
+            if let Some(r) = self.board.role_at(d)
+                && piece_value(r) >= v
+            {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::fen::Fen;
+
+    fn pos(fen: &str) -> Chess {
+        fen.parse::<Fen>()
+            .unwrap()
+            .into_position(shakmaty::CastlingMode::Standard)
+            .unwrap()
+    }
+
+    #[test]
+    fn exchange_counts_defenders_and_xrays() {
+        // White rook e1 and queen e2 behind it against a pawn on e5 defended by d6.
+        let p = pos("4k3/8/3p4/4p3/8/8/4Q3/4R1K1 w - - 0 1");
+        let a = Analysis::new(&p);
+        let s = Scene::new(&p, &a, &Context::default());
+        // Qxe5 dxe5: White loses the queen for a pawn, so it should not start.
+        assert_eq!(s.exchange(Square::E5, s.occ, 128, Color::White), 0);
+        // An undefended knight on e5 is simply won.
+        let p = pos("4k3/8/8/4n3/8/8/4Q3/4R1K1 w - - 0 1");
+        let s = Scene::new(&p, &Analysis::new(&p), &Context::default());
+        assert_eq!(s.exchange(Square::E5, s.occ, 416, Color::White), 416);
+        assert_eq!(s.loss[Square::E5.to_usize()], 416);
+    }
+
+    #[test]
+    fn pawn_structure_helpers() {
+        let p = pos("4k3/8/8/8/8/8/P1P2PP1/4K3 w - - 0 1");
+        let wp = p.board().pawns() & p.board().white();
+        assert_eq!(isolated(wp).count(), 2);
+        assert_eq!(passed(Color::White, wp, Bitboard::EMPTY).count(), 4);
+        assert_eq!(doubled_count(wp | Square::A3), 1);
+        assert_eq!(centre_factor(Color::White, Square::E4), 3);
+        assert_eq!(centre_factor(Color::Black, Square::E5), 3);
+        assert_eq!(centre_distance(Square::A1), 3);
+    }
+}

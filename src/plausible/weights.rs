@@ -1,0 +1,290 @@
+//! The one tuning table of the plausible move generator (SPEC §5): every weight of every
+//! named factor, in 1967 units (pawn = 128). Where the 1967 paper is silent the default is
+//! the 1980 Mac Hack value (`reference/machack-1980-plausibility.md`), changed only where
+//! the WAC ranking benchmark (`cargo run --release --example wac_rank`) said so.
+
+/// All plausibility weights. `Weights::DEFAULT` is the table the engine uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Weights {
+    // --- square importance (SPEC §5) ---
+    /// Importance of every square before the extras below.
+    pub square_base: i32,
+    /// Extra importance of the four centre squares (d4, e4, d5, e5).
+    pub square_centre: i32,
+    /// Extra importance of the twelve squares around the centre (c3–f3, c4, f4, c5, f5, c6–f6).
+    pub square_ring: i32,
+    /// Extra importance of each square next to the enemy king.
+    pub square_king_zone: i32,
+    /// Extra importance per rank forward (counted from the attacker's side), in the opening.
+    pub square_per_rank: i32,
+    /// Extra importance of a square holding one of the attacker's own en prise pieces.
+    pub square_own_en_prise: i32,
+    /// Small extra importance of a square holding one of the attacker's own pieces.
+    pub square_own_piece: i32,
+
+    // --- the score of a move ---
+    /// Every move starts from this constant (1980: 512).
+    pub base_constant: i32,
+
+    // --- development (W terms, each scaled by weight / 16) ---
+    /// Development weight of a pawn's attacked squares (1980 `PINVF`).
+    pub dev_pawn: i32,
+    /// Development weight of a knight.
+    pub dev_knight: i32,
+    /// Development weight of a bishop.
+    pub dev_bishop: i32,
+    /// Development weight of a rook.
+    pub dev_rook: i32,
+    /// Development weight of a queen (the 1980 program used 0 in the first 16 plies).
+    pub dev_queen: i32,
+    /// Development weight of a king in the middlegame.
+    pub dev_king: i32,
+    /// Development weight of a king in the endgame.
+    pub dev_king_endgame: i32,
+    /// Divisor turning the weighted square sum into plausibility (1980: 16).
+    pub dev_scale: i32,
+
+    // --- material and en prise ---
+    /// Percentage of a capture's static exchange loss that is scored when it loses material
+    /// (captures are tactical: a sacrifice deserves a look).
+    pub losing_capture_pct: i32,
+    /// Divisor of the captured piece's value scored for any capture: a capture forces the
+    /// opponent's hand, and the bigger the victim the more it deserves a look.
+    pub capture_victim_div: i32,
+    /// Percentage of the material a checking move puts at risk that is scored.
+    pub checking_loss_pct: i32,
+    /// Percentage of the expected loss scored when moving a piece onto an attacked square.
+    pub move_into_attack_pct: i32,
+    /// Percentage of the expected loss of one of our en prise pieces gained by moving it.
+    pub rescue_pct: i32,
+    /// Percentage of an en prise piece's loss gained by defending it from the new square.
+    pub defend_pct: i32,
+    /// Percentage of an en prise piece's loss gained by interposing against its attacker.
+    pub interpose_pct: i32,
+    /// Percentage of an en prise piece's loss gained by capturing its attacker.
+    pub remove_threat_pct: i32,
+    /// Divisor of the value of a piece left attacked and undefended by the mover.
+    pub abandon_defence_div: i32,
+    /// Percentage of the loss when leaving a line lets an enemy slider hit our piece.
+    pub unmask_enemy_pct: i32,
+    /// Bonus for an even trade (captured and capturing piece about equal) per 8 of capture value, when ahead.
+    pub trade_when_ahead_div: i32,
+    /// Material lead (or deficit) at which trades start to matter.
+    pub trade_threshold: i32,
+
+    // --- attacks on enemy pieces (weak spots) ---
+    /// Divisor of the value of an undefended enemy piece newly attacked.
+    pub attack_undefended_div: i32,
+    /// Divisor of the value difference when newly attacking a bigger defended piece.
+    pub attack_bigger_div: i32,
+    /// Cap on the bigger-piece attack bonus.
+    pub attack_bigger_cap: i32,
+    /// Newly attacking an enemy piece of about our value (offering a trade).
+    pub offer_trade: i32,
+    /// Newly attacking a piece we already attack so that our attackers outnumber its defenders.
+    pub pile_on: i32,
+    /// Newly attacking an isolated or backward enemy pawn.
+    pub attack_weak_pawn: i32,
+    /// Newly attacking a pinned enemy piece.
+    pub attack_pinned_piece: i32,
+    /// Newly attacking a trapped enemy piece (it has no safe move).
+    pub attack_trapped_div: i32,
+    /// Newly attacking an enemy piece that is the only defender of another attacked piece.
+    pub attack_sole_defender: i32,
+    /// Two or more threats at once: by threat count 2, 3, 4+.
+    pub multiple_threats: [i32; 3],
+
+    // --- pins, skewers, discoveries ---
+    /// Pinning an enemy piece, by its relative rank (from the mover's side) 1..8.
+    pub pin_by_rank: [i32; 8],
+    /// Extra for a pin when the pinned piece is worth more than the pinning slider.
+    pub pin_and_attack: i32,
+    /// Divisor of the value of the piece behind in a skewer.
+    pub skewer_div: i32,
+    /// Lining a slider up behind our own piece aimed at an enemy target (preparing a discovery).
+    pub prepare_discovery: i32,
+    /// Divisor of the value of an enemy piece hit by a discovered attack.
+    pub discovered_attack_div: i32,
+    /// Moving the piece that one of our pieces is pinned against.
+    pub move_pin_base: i32,
+    /// Landing between an enemy pinner and our pinned piece.
+    pub break_pin: i32,
+
+    // --- checks ---
+    /// A check after which the moved piece is safe.
+    pub safe_check: i32,
+    /// A check that loses the moved piece.
+    pub unsafe_check: i32,
+    /// Extra for a discovered check (the moved piece may go anywhere).
+    pub discovered_check: i32,
+    /// A move that mates.
+    pub checkmate: i32,
+    /// Each square next to the enemy king that a safe move newly attacks.
+    pub king_zone_attack: i32,
+    /// Rook or queen lands on the enemy king's file or rank.
+    pub king_line: i32,
+    /// Extra when that file has no pawn on it.
+    pub open_line_to_king: i32,
+    /// Bishop or queen lands on a diagonal through the enemy king.
+    pub king_diagonal: i32,
+
+    // --- opening sense and the king ---
+    /// Castling.
+    pub castle: i32,
+    /// First move of a knight or bishop from its original square.
+    pub first_minor_move: i32,
+    /// Queen move in the opening while the queen is not attacked.
+    pub early_queen_move: i32,
+    /// King move (not castling) while castling is still possible.
+    pub king_move_spoils_castling: i32,
+    /// Moving a rook from its corner while castling on its side is still possible.
+    pub rook_move_spoils_castling: i32,
+    /// Piece move to K3/Q3 in front of an unmoved centre pawn (d2/e2, d7/e7).
+    pub block_centre_pawn: i32,
+    /// King move in the middlegame (enemy queen on), per rank forward (negative) or back.
+    pub king_rank_step: i32,
+    /// Any ordinary king move in the middlegame.
+    pub king_walk: i32,
+    /// Pawn move from in front of our own castled king in the middlegame.
+    pub pawn_shield: i32,
+    /// King centralisation in the endgame, per step of distance to the centre.
+    pub king_centralise_endgame: i32,
+
+    // --- piece placement ---
+    /// Knight centralisation, times the centre factor of the destination (1..4).
+    pub knight_centre: i32,
+    /// Pawn centralisation, times the centre factor of the destination (1..5).
+    pub pawn_centre: i32,
+    /// Knight to an outpost: enemy half, defended by our pawn, no enemy pawn can chase it.
+    pub knight_outpost: i32,
+    /// Rook (or queen) to a file with no pawns.
+    pub rook_open_file: i32,
+    /// Rook to a file with no pawns of ours.
+    pub rook_half_open_file: i32,
+    /// Rook to the seventh rank with the enemy king on the eighth or enemy pawns on the seventh.
+    pub rook_seventh: i32,
+    /// Rook behind our own passed pawn on its file.
+    pub rook_behind_passer: i32,
+
+    // --- pawns ---
+    /// Pushing a passed pawn, by its relative rank before the move (1..8).
+    pub passed_push_by_rank: [i32; 8],
+    /// Promoting (beyond the material gained).
+    pub promotion: i32,
+    /// Promoting to anything but a queen.
+    pub underpromotion: i32,
+    /// Pawn move that newly attacks an enemy pawn (a pawn break).
+    pub pawn_break: i32,
+    /// Each isolated pawn of ours the move creates.
+    pub creates_isolated: i32,
+    /// Each doubled pawn of ours the move creates.
+    pub creates_doubled: i32,
+    /// Each backward pawn of ours the move creates.
+    pub creates_backward: i32,
+    /// Advancing one of our backward pawns.
+    pub advance_backward: i32,
+    /// Pawn capture toward the centre files.
+    pub capture_toward_centre: i32,
+    /// Pawn advance against the enemy king on the other wing.
+    pub pawn_storm: i32,
+    /// Pawn to KN3/QN3 trapping an enemy bishop on our KR2/QR2.
+    pub trap_bishop: i32,
+    /// Blockading an enemy passed pawn, by its relative rank (from its side) 1..8.
+    pub blockade_by_rank: [i32; 8],
+
+    // --- the positional flag ---
+    /// A quiet move whose positional factors sum to this or less is flagged POOR.
+    pub poor_threshold: i32,
+    /// Game plies counted as the opening.
+    pub opening_plies: u32,
+}
+
+impl Weights {
+    /// The table the engine uses.
+    pub const DEFAULT: Weights = Weights {
+        square_base: 8,
+        square_centre: 16,
+        square_ring: 8,
+        square_king_zone: 16,
+        square_per_rank: 1,
+        square_own_en_prise: 16,
+        square_own_piece: 2,
+        base_constant: 512,
+        dev_pawn: 12,
+        dev_knight: 6,
+        dev_bishop: 6,
+        dev_rook: 4,
+        dev_queen: 2,
+        dev_king: 2,
+        dev_king_endgame: 8,
+        dev_scale: 16,
+        losing_capture_pct: 10,
+        checking_loss_pct: 5,
+        capture_victim_div: 2,
+        move_into_attack_pct: 25,
+        rescue_pct: 35,
+        defend_pct: 25,
+        interpose_pct: 35,
+        remove_threat_pct: 25,
+        abandon_defence_div: 4,
+        unmask_enemy_pct: 25,
+        trade_when_ahead_div: 8,
+        trade_threshold: 128,
+        attack_undefended_div: 8,
+        attack_bigger_div: 4,
+        attack_bigger_cap: 128,
+        offer_trade: 8,
+        pile_on: 16,
+        attack_weak_pawn: 20,
+        attack_pinned_piece: 128,
+        attack_trapped_div: 4,
+        attack_sole_defender: 16,
+        multiple_threats: [160, 256, 384],
+        pin_by_rank: [40, 40, 48, 56, 64, 72, 72, 72],
+        pin_and_attack: 40,
+        skewer_div: 4,
+        prepare_discovery: 32,
+        discovered_attack_div: 2,
+        move_pin_base: 32,
+        break_pin: 32,
+        safe_check: 512,
+        unsafe_check: 256,
+        discovered_check: 128,
+        checkmate: 8192,
+        king_zone_attack: 24,
+        king_line: 16,
+        open_line_to_king: 24,
+        king_diagonal: 32,
+        castle: 256,
+        first_minor_move: 36,
+        early_queen_move: -48,
+        king_move_spoils_castling: -160,
+        rook_move_spoils_castling: -48,
+        block_centre_pawn: -96,
+        king_rank_step: -16,
+        king_walk: -32,
+        pawn_shield: -24,
+        king_centralise_endgame: 8,
+        knight_centre: 8,
+        pawn_centre: 2,
+        knight_outpost: 24,
+        rook_open_file: 24,
+        rook_half_open_file: 12,
+        rook_seventh: 32,
+        rook_behind_passer: 24,
+        passed_push_by_rank: [0, 32, 48, 64, 96, 128, 192, 0],
+        promotion: 128,
+        underpromotion: -512,
+        pawn_break: 40,
+        creates_isolated: -16,
+        creates_doubled: -12,
+        creates_backward: -12,
+        advance_backward: 24,
+        capture_toward_centre: 8,
+        pawn_storm: 12,
+        trap_bishop: 128,
+        blockade_by_rank: [0, 32, 48, 64, 96, 128, 192, 0],
+        poor_threshold: -24,
+        opening_plies: 20,
+    };
+}

@@ -1,0 +1,103 @@
+//! Words for the factor comments: squares in descriptive and algebraic form ("QN5 (b5)",
+//! counted from the mover's side) and piece names ("queen's bishop"). They are `Display`
+//! values, so nothing is formatted unless a trace asks for it.
+
+use std::fmt;
+
+use shakmaty::{Color, Role, Square};
+
+const FILES: [&str; 8] = ["QR", "QN", "QB", "Q", "K", "KB", "KN", "KR"];
+
+/// A square named from `viewer`'s side: `QN5 (b5)`.
+#[derive(Clone, Copy)]
+pub struct Sq(pub Square, pub Color);
+
+impl fmt::Display for Sq {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Sq(sq, viewer) = *self;
+        let rank = viewer.relative_rank(sq.rank()).to_u32() + 1;
+        write!(f, "{}{} ({})", FILES[sq.file().to_usize()], rank, sq)
+    }
+}
+
+/// The descriptive name of a square without the algebraic part (`QN5`).
+pub fn descriptive_square(sq: Square, viewer: Color) -> String {
+    let rank = viewer.relative_rank(sq.rank()).to_u32() + 1;
+    format!("{}{}", FILES[sq.file().to_usize()], rank)
+}
+
+/// The English name of a role.
+pub fn role_name(role: Role) -> &'static str {
+    match role {
+        Role::Pawn => "pawn",
+        Role::Knight => "knight",
+        Role::Bishop => "bishop",
+        Role::Rook => "rook",
+        Role::Queen => "queen",
+        Role::King => "king",
+    }
+}
+
+/// A piece as the mover speaks of it: "queen's bishop", "enemy knight on KB3 (f3)".
+#[derive(Clone, Copy)]
+pub struct Piece {
+    pub role: Role,
+    pub owner: Color,
+    pub sq: Square,
+    pub viewer: Color,
+}
+
+impl fmt::Display for Piece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let own = self.owner == self.viewer;
+        if !own {
+            f.write_str("enemy ")?;
+        }
+        if self.role == Role::Bishop {
+            // The queen's bishop stands on the colour of its home square QB1 (c1 / c8).
+            let home = if self.owner == Color::White {
+                Square::C1
+            } else {
+                Square::C8
+            };
+            let wing = if home.is_dark() == self.sq.is_dark() {
+                "queen's"
+            } else {
+                "king's"
+            };
+            return write!(f, "{wing} bishop on {}", Sq(self.sq, self.viewer));
+        }
+        write!(f, "{} on {}", role_name(self.role), Sq(self.sq, self.viewer))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squares_are_named_from_the_viewer_side() {
+        assert_eq!(Sq(Square::B5, Color::White).to_string(), "QN5 (b5)");
+        assert_eq!(Sq(Square::B4, Color::Black).to_string(), "QN5 (b4)");
+        assert_eq!(Sq(Square::E4, Color::White).to_string(), "K4 (e4)");
+        assert_eq!(descriptive_square(Square::H8, Color::Black), "KR1");
+    }
+
+    #[test]
+    fn bishops_are_named_by_their_wing() {
+        let p = Piece {
+            role: Role::Bishop,
+            owner: Color::White,
+            sq: Square::G5,
+            viewer: Color::White,
+        };
+        assert_eq!(p.to_string(), "queen's bishop on KN5 (g5)");
+        let p = Piece {
+            role: Role::Knight,
+            owner: Color::Black,
+            sq: Square::F6,
+            viewer: Color::White,
+        };
+        assert_eq!(p.to_string(), "enemy knight on KB6 (f6)");
+    }
+}
