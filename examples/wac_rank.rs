@@ -31,16 +31,22 @@ fn read(path: &str) -> Vec<Case> {
         if fields.len() < 6 {
             continue;
         }
-        let fen = format!("{} {} {} {} 0 1", fields[0], fields[1], fields[2], fields[3]);
-        let Ok(pos) = fen
-            .parse::<Fen>()
-            .map_err(|_| ())
-            .and_then(|f| f.into_position::<Chess>(CastlingMode::Standard).map_err(|_| ()))
-        else {
+        let fen = format!(
+            "{} {} {} {} 0 1",
+            fields[0], fields[1], fields[2], fields[3]
+        );
+        let Ok(pos) = fen.parse::<Fen>().map_err(|_| ()).and_then(|f| {
+            f.into_position::<Chess>(CastlingMode::Standard)
+                .map_err(|_| ())
+        }) else {
             continue;
         };
         let ops = fields[4..].join(" ");
-        let Some(bm) = ops.split(';').map(str::trim).find_map(|op| op.strip_prefix("bm ")) else {
+        let Some(bm) = ops
+            .split(';')
+            .map(str::trim)
+            .find_map(|op| op.strip_prefix("bm "))
+        else {
             continue;
         };
         let best: Vec<Move> = bm
@@ -283,7 +289,11 @@ fn main() {
                     .collect::<Vec<_>>()
                     .join(" "),
                 bm.map_or(0, |pm| pm.score),
-                bm.map_or(String::new(), |pm| pm.flags.names().collect::<Vec<_>>().join(" ")),
+                bm.map_or(String::new(), |pm| pm
+                    .flags
+                    .names()
+                    .collect::<Vec<_>>()
+                    .join(" ")),
                 San::from_move(&case.pos, order[0]),
                 list[0].score
             );

@@ -12,11 +12,16 @@ use thiserror::Error;
 use crate::notation::{self, NotationError};
 use crate::rules::{self, FenError, Game};
 
+mod bench;
+mod epd;
 mod eval;
 mod convert;
 mod perft;
 mod status;
 mod plausible;
+mod plausible;
+mod search;
+mod status;
 
 /// Mac Hack VI (Greenblatt, MIT 1967), brought back.
 #[derive(Debug, Parser)]
@@ -40,6 +45,19 @@ enum Command {
     Status(status::StatusArgs),
     /// Every legal move ranked by plausibility, with its factors (`--trace MOVE`: one move's factors with comments).
     Plausible(plausible::PlausibleArgs),
+    /// Search the position with the 1967 search (prints the best move last).
+    Search(search::SearchArgs),
+    /// Run a bm/am test suite (prints `solved K of N` last).
+    Epd(epd::EpdArgs),
+    /// Search fixed positions to a fixed depth (prints `N nodes M nps` last).
+    Bench(bench::BenchArgs),
+    /// The 1967 static board evaluation, term by term (prints `S N` last).
+    Eval(eval::EvalArgs),
+    /// Every legal move ranked by plausibility, with its factors (`--trace MOVE`: one move's factors with comments).
+    Plausible(plausible::PlausibleArgs),
+    /// What the FIDE rules say: outcome, draw claims, occurrences, halfmove clock; or
+    /// check every game of a PGN file (`--pgn`).
+    Status(status::StatusArgs),
 }
 
 /// The position a subcommand works on: `--fen` (default: the start position), then
@@ -127,6 +145,12 @@ pub fn main() -> ExitCode {
         Some(Command::Convert(args)) => convert::run(&args),
         Some(Command::Status(args)) => status::run(&args),
         Some(Command::Plausible(args)) => plausible::run(&args),
+        Some(Command::Search(args)) => search::run(&args),
+        Some(Command::Epd(args)) => epd::run(&args),
+        Some(Command::Bench(args)) => bench::run(&args),
+        Some(Command::Eval(args)) => eval::run(&args),
+        Some(Command::Plausible(args)) => plausible::run(&args),
+        Some(Command::Status(args)) => status::run(&args),
         None => {
             use clap::CommandFactory;
             Cli::command().print_help().map_err(CliError::from)

@@ -104,7 +104,13 @@ pub fn run(args: &PlausibleArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-fn entry(pos: &shakmaty::Chess, analysis: &Analysis, ctx: &Context, m: shakmaty::Move, score: i32) -> Entry {
+fn entry(
+    pos: &shakmaty::Chess,
+    analysis: &Analysis,
+    ctx: &Context,
+    m: shakmaty::Move,
+    score: i32,
+) -> Entry {
     Entry {
         uci: notation::write_move(pos, m, Notation::Uci),
         san: notation::write_move(pos, m, Notation::San),

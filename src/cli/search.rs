@@ -1,0 +1,274 @@
+//! `machack search`: one search of the position, printing the best move, its value, the
+//! principal variation, the statistics (debugging aid 6), the record of every top-level
+//! move (aid 5) and the evaluation terms at the end of the principal variation (aid 3).
+//!
+//! Also the search settings shared by `search`, `epd` and `bench`: a profile and the
+//! overrides of its depth, widths, hash size, feedover limit and secondary depth.
+
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use clap::Args;
+use serde_json::{Value, json};
+use shakmaty::{Chess, Move, Position};
+
+use super::{CliError, PositionArgs};
+use crate::eval::Terms;
+use crate::notation::{Notation, write_move};
+use crate::search::{Bound, Limits, MATE, PROFILES, Params, Score, SearchResult, Searcher};
+
+/// The profile and its overrides.
+#[derive(Debug, Clone, Args)]
+pub struct SettingsArgs {
+    /// Search profile (1967, 1967-tournament).
+    #[arg(long, default_value = "1967-tournament")]
+    pub profile: String,
+    /// Depth of the basic search in plies (overrides the profile).
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Basic widths per level, top level first; the last holds below (e.g. 15,15,9,9,7).
+    #[arg(long, value_delimiter = ',')]
+    pub widths: Option<Vec<u32>>,
+    /// Hash table size in entries.
+    #[arg(long)]
+    pub hash: Option<usize>,
+    /// At most this many feedovers along a line.
+    #[arg(long)]
+    pub feedovers: Option<u32>,
+    /// Depth of the secondary search (0: off).
+    #[arg(long)]
+    pub secondary: Option<u32>,
+}
+
+impl SettingsArgs {
+    /// The parameter table these settings describe.
+    pub fn params(&self) -> Result<Params, CliError> {
+        let mut p = Params::profile(&self.profile).ok_or_else(|| {
+            CliError::Usage(format!(
+                "unknown profile '{}' (known: {})",
+                self.profile,
+                PROFILES.join(", ")
+            ))
+        })?;
+        if let Some(d) = self.depth {
+            if d == 0 || d > 64 {
+                return Err(CliError::Usage(format!("--depth {d}: must be 1 to 64")));
+            }
+            p.depth = d;
+        }
+        if let Some(w) = &self.widths {
+            if w.is_empty() || w.contains(&0) {
+                return Err(CliError::Usage(
+                    "--widths: give positive widths, e.g. 15,15,9,9,7".into(),
+                ));
+            }
+            p.widths = w.clone();
+        }
+        if let Some(h) = self.hash {
+            if h == 0 {
+                return Err(CliError::Usage("--hash: at least 1 entry".into()));
+            }
+            p.hash_entries = h;
+        }
+        if let Some(f) = self.feedovers {
+            p.max_feedovers = f;
+        }
+        if let Some(s) = self.secondary {
+            p.secondary_depth = s;
+        }
+        Ok(p)
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct SearchArgs {
+    #[command(flatten)]
+    settings: SettingsArgs,
+    /// Stop after this many milliseconds (with a fixed depth: whichever comes first).
+    #[arg(long)]
+    movetime: Option<u64>,
+    /// Stop after this many nodes.
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Notation of the moves printed.
+    #[arg(long, value_enum, default_value_t = Notation::San)]
+    notation: Notation,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    position: PositionArgs,
+}
+
+pub fn run(args: &SearchArgs) -> Result<(), CliError> {
+    let params = args.settings.params()?;
+    let game = args.position.game()?;
+    let pos = game.position().clone();
+    if pos.legal_moves().is_empty() {
+        return Err(CliError::Usage(
+            "the position has no legal move: the game is over".into(),
+        ));
+    }
+    let limits = Limits {
+        deadline: args
+            .movetime
+            .map(|ms| Instant::now() + Duration::from_millis(ms)),
+        nodes: args.nodes,
+        ..Limits::default()
+    };
+    let mut searcher = Searcher::new(params);
+    let stop = AtomicBool::new(false);
+    let result = searcher.search(&game, &limits, &stop, &mut |_| {});
+    if args.json {
+        println!("{}", to_json(&pos, &result));
+    } else {
+        print_text(&pos, &result, args.notation);
+    }
+    Ok(())
+}
+
+/// The internal value of a score (mates as ±(MATE − plies)), an integer for JSON.
+pub fn score_value(s: Score) -> i32 {
+    match s {
+        Score::Value(v) => v,
+        Score::Mate(n) if n > 0 => MATE - (2 * n - 1),
+        Score::Mate(n) => -(MATE - 2 * n.abs()),
+    }
+}
+
+/// `moves` played from `pos`, written in `notation`, separated by spaces.
+pub fn line_text(pos: &Chess, moves: &[Move], notation: Notation) -> String {
+    let mut p = pos.clone();
+    let mut out = Vec::with_capacity(moves.len());
+    for &m in moves {
+        if !p.is_legal(m) {
+            break;
+        }
+        out.push(write_move(&p, m, notation));
+        p.play_unchecked(m);
+    }
+    out.join(" ")
+}
+
+fn uci(m: Move) -> String {
+    crate::search::hash::uci(m)
+}
+
+fn terms_json(t: &Terms) -> Value {
+    json!({"B": t.b, "R": t.r, "P": t.p, "K": t.k, "C": t.c, "S": t.s()})
+}
+
+fn nps(nodes: u64, time: Duration) -> u64 {
+    (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64
+}
+
+fn to_json(pos: &Chess, r: &SearchResult) -> Value {
+    let mut stats = serde_json::to_value(r.stats).unwrap_or(Value::Null);
+    if let Value::Object(map) = &mut stats {
+        map.insert("time_ms".into(), json!(r.time.as_millis() as u64));
+        map.insert("nps".into(), json!(nps(r.nodes, r.time)));
+    }
+    let root_moves: Vec<Value> = r
+        .root_moves
+        .iter()
+        .map(|rm| {
+            json!({
+                "uci": uci(rm.mv),
+                "san": write_move(pos, rm.mv, Notation::San),
+                "plausibility": rm.plausibility,
+                "searched": rm.searched,
+                "score": rm.score.map(score_value),
+                "bound": rm.bound.map(|b| if b == Bound::Exact { "exact" } else { "upper" }),
+                "pv": rm.pv.iter().map(|&m| uci(m)).collect::<Vec<_>>(),
+                "secondary": rm.secondary.map(score_value),
+            })
+        })
+        .collect();
+    json!({
+        "bestmove": uci(r.best),
+        "bestmove_san": write_move(pos, r.best, Notation::San),
+        "score": score_value(r.score),
+        "mate": match r.score { Score::Mate(n) => Some(n), Score::Value(_) => None },
+        "pv": r.pv.iter().map(|&m| uci(m)).collect::<Vec<_>>(),
+        "depth": r.depth,
+        "stats": stats,
+        "root_moves": root_moves,
+        "pv_end_terms": terms_json(&r.pv_end_terms),
+    })
+}
+
+fn print_text(pos: &Chess, r: &SearchResult, notation: Notation) {
+    let s = &r.stats;
+    println!("top-level moves (plausibility order):");
+    for (i, rm) in r.root_moves.iter().enumerate() {
+        let mv = write_move(pos, rm.mv, notation);
+        match rm.score {
+            Some(score) => {
+                let bound = if rm.bound == Some(Bound::Upper) {
+                    "<="
+                } else {
+                    "  "
+                };
+                let secondary = rm
+                    .secondary
+                    .map(|x| format!("  secondary {x}"))
+                    .unwrap_or_default();
+                println!(
+                    "{:3}. {mv:<10} plausibility {:6}  value {bound}{score:<10}  {}{secondary}",
+                    i + 1,
+                    rm.plausibility,
+                    line_text(pos, &rm.pv, notation),
+                );
+            }
+            None => println!(
+                "{:3}. {mv:<10} plausibility {:6}  not searched",
+                i + 1,
+                rm.plausibility
+            ),
+        }
+    }
+    let t = &r.pv_end_terms;
+    println!(
+        "evaluation at the end of the variation (White's view): B {} R {} P {} K {} C {} S {}",
+        t.b,
+        t.r,
+        t.p,
+        t.k,
+        t.c,
+        t.s()
+    );
+    println!(
+        "statistics: time {} ms, nodes {}, {} nps, seldepth {}",
+        r.time.as_millis(),
+        s.nodes,
+        nps(s.nodes, r.time),
+        s.seldepth
+    );
+    println!(
+        "  plausible generations {}, static evaluations {}, capture-search nodes {}",
+        s.plausible_generations, s.static_evaluations, s.capture_nodes
+    );
+    println!(
+        "  feedovers {} (en prise and constrained {}, two en prise {}, opponent's cannot escape {})",
+        s.feedovers(),
+        s.feedovers_en_prise_constrained,
+        s.feedovers_two_en_prise,
+        s.feedovers_opponent_cannot_escape
+    );
+    println!(
+        "  hash probes {}, hits {}; secondary searches {}, changed the value {}, changed the move {}",
+        s.hash_probes,
+        s.hash_hits,
+        s.secondary_searches,
+        s.secondary_changed_value,
+        s.secondary_changed_move
+    );
+    println!(
+        "depth {}{}",
+        r.depth,
+        if r.stopped { " (stopped)" } else { "" }
+    );
+    println!("value {} ({})", r.score, score_value(r.score));
+    println!("pv {}", line_text(pos, &r.pv, notation));
+    println!("bestmove {}", write_move(pos, r.best, notation));
+}

@@ -1,0 +1,119 @@
+//! The `search`, `epd` and `bench` subcommands, run as the binary.
+
+use std::process::Command;
+
+fn machack(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_machack"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn search_json_has_the_contract_fields() {
+    let (code, out, err) = machack(&[
+        "search",
+        "--profile",
+        "1967",
+        "--depth",
+        "3",
+        "--json",
+        "--fen",
+        "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["bestmove"], "a1a8");
+    assert_eq!(v["bestmove_san"], "Ra8#");
+    assert_eq!(v["mate"], 1);
+    assert_eq!(v["pv"][0], "a1a8");
+    assert_eq!(v["depth"], 3);
+    for key in [
+        "nodes",
+        "plausible_generations",
+        "static_evaluations",
+        "capture_nodes",
+        "hash_probes",
+        "hash_hits",
+        "secondary_searches",
+        "feedovers_two_en_prise",
+        "time_ms",
+    ] {
+        assert!(v["stats"][key].is_u64(), "stats.{key}");
+    }
+    assert!(v["root_moves"].as_array().unwrap().len() > 5);
+    assert!(v["pv_end_terms"]["S"].is_i64());
+}
+
+#[test]
+fn search_text_ends_with_the_best_move_in_the_chosen_notation() {
+    let (code, out, err) = machack(&[
+        "search",
+        "--depth",
+        "2",
+        "--widths",
+        "6,4",
+        "--hash",
+        "1000",
+        "--notation",
+        "uci",
+        "--fen",
+        "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("statistics:"), "{out}");
+    assert!(
+        out.contains("evaluation at the end of the variation"),
+        "{out}"
+    );
+    assert_eq!(out.lines().last(), Some("bestmove a1a8"));
+}
+
+#[test]
+fn bad_settings_exit_2_with_a_message() {
+    let (code, _, err) = machack(&["search", "--profile", "1968"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown profile '1968'"), "{err}");
+    let (code, _, err) = machack(&["search", "--widths", "15,0"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--widths"), "{err}");
+    let (code, _, err) = machack(&["search", "--fen", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no legal move"), "{err}");
+    let (code, _, err) = machack(&["epd", "tests/data/does-not-exist.epd"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot read"), "{err}");
+}
+
+#[test]
+fn epd_reports_failures_and_the_solved_count() {
+    let (code, out, err) = machack(&[
+        "epd",
+        "tests/data/search_mates.epd",
+        "--depth",
+        "3",
+        "--profile",
+        "1967",
+        "--widths",
+        "99",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().last(), Some("solved 3 of 3"), "{out}");
+    // Without secondary search and at depth 1 the poisoned pawn is taken: a failure line.
+    let (code, out, _) = machack(&[
+        "epd",
+        "tests/data/search_mates.epd",
+        "--depth",
+        "1",
+        "--secondary",
+        "0",
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.contains("failed poisoned pawn: played Rxa7"), "{out}");
+    assert!(out.lines().last().unwrap().starts_with("solved "));
+}
