@@ -6,6 +6,7 @@
 //! notation), `perft` (the move-generation floor), and the command line in `cli`.
 
 pub mod attack;
+pub mod book;
 pub mod cli;
 pub mod eval;
 pub mod feedover;

@@ -16,6 +16,7 @@ mod bench;
 mod epd;
 mod eval;
 mod convert;
+mod book;
 mod perft;
 mod status;
 mod plausible;
@@ -58,6 +59,8 @@ enum Command {
     /// What the FIDE rules say: outcome, draw claims, occurrences, halfmove clock; or
     /// check every game of a PGN file (`--pgn`).
     Status(status::StatusArgs),
+    /// The opening book: `show` a position's book moves, `stats`, `build` a Polyglot book.
+    Book(book::BookArgs),
 }
 
 /// The position a subcommand works on: `--fen` (default: the start position), then
@@ -151,6 +154,7 @@ pub fn main() -> ExitCode {
         Some(Command::Eval(args)) => eval::run(&args),
         Some(Command::Plausible(args)) => plausible::run(&args),
         Some(Command::Status(args)) => status::run(&args),
+        Some(Command::Book(args)) => book::run(&args),
         None => {
             use clap::CommandFactory;
             Cli::command().print_help().map_err(CliError::from)

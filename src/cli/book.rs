@@ -1,0 +1,217 @@
+//! `machack book show|stats|build`: the opening book from the command line.
+
+use std::fs::File;
+use std::io::BufReader;
+use std::path::PathBuf;
+
+use clap::{Args, Subcommand};
+use serde::Serialize;
+use shakmaty::CastlingMode;
+
+use super::{CliError, PositionArgs};
+use crate::book::build::{BuildOptions, build_from_pgn};
+use crate::book::{Book, BookError, builtin, polyglot};
+use crate::notation::{Notation, write_move};
+
+#[derive(Debug, Args)]
+pub struct BookArgs {
+    #[command(subcommand)]
+    command: BookCommand,
+}
+
+#[derive(Debug, Subcommand)]
+enum BookCommand {
+    /// The book moves of a position, with weights and line names.
+    Show(ShowArgs),
+    /// Book statistics (prints a line `entries N`).
+    Stats(StatsArgs),
+    /// Build a Polyglot book from PGN games (or from the built-in book).
+    Build(BuildArgs),
+}
+
+#[derive(Debug, Args)]
+struct ShowArgs {
+    /// A Polyglot `.bin` book to read instead of the built-in book.
+    #[arg(long)]
+    file: Option<PathBuf>,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    position: PositionArgs,
+}
+
+#[derive(Debug, Args)]
+struct StatsArgs {
+    /// A Polyglot `.bin` book to count instead of the built-in book.
+    #[arg(long)]
+    file: Option<PathBuf>,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, Args)]
+struct BuildArgs {
+    /// The PGN games to build from.
+    #[arg(required_unless_present = "builtin")]
+    games: Option<PathBuf>,
+    /// Write the built-in book instead of building from games.
+    #[arg(long, conflicts_with = "games")]
+    builtin: bool,
+    /// The `.bin` file to write.
+    #[arg(long)]
+    out: PathBuf,
+    /// Plies of each game taken into the book.
+    #[arg(long, default_value_t = 20)]
+    max_ply: usize,
+    /// Leave out moves played in fewer games than this.
+    #[arg(long, default_value_t = 1)]
+    min_games: u32,
+}
+
+impl From<BookError> for CliError {
+    fn from(e: BookError) -> Self {
+        CliError::Usage(e.to_string())
+    }
+}
+
+pub fn run(args: &BookArgs) -> Result<(), CliError> {
+    match &args.command {
+        BookCommand::Show(a) => show(a),
+        BookCommand::Stats(a) => stats(a),
+        BookCommand::Build(a) => build(a),
+    }
+}
+
+#[derive(Serialize)]
+struct ShownMove {
+    uci: String,
+    san: String,
+    weight: u32,
+    names: Vec<String>,
+}
+
+fn show(args: &ShowArgs) -> Result<(), CliError> {
+    let book = match &args.file {
+        Some(path) => Book::open(path)?,
+        None => Book::builtin(),
+    };
+    let game = args.position.game()?;
+    let pos = game.position();
+    let moves: Vec<ShownMove> = book
+        .moves(pos)
+        .into_iter()
+        .map(|m| ShownMove {
+            uci: m.mv.to_uci(CastlingMode::Standard).to_string(),
+            san: write_move(pos, m.mv, Notation::San),
+            weight: m.weight,
+            names: m.names,
+        })
+        .collect();
+    if args.json {
+        let text = serde_json::to_string(&moves).map_err(|e| CliError::Usage(e.to_string()))?;
+        println!("{text}");
+        return Ok(());
+    }
+    if moves.is_empty() {
+        println!("out of book");
+        return Ok(());
+    }
+    let total: u32 = moves.iter().map(|m| m.weight).sum();
+    for m in &moves {
+        let share = if total > 0 {
+            f64::from(m.weight) * 100.0 / f64::from(total)
+        } else {
+            0.0
+        };
+        let mut names = m
+            .names
+            .iter()
+            .take(3)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("; ");
+        if m.names.len() > 3 {
+            names.push_str(&format!("; and {} more", m.names.len() - 3));
+        }
+        println!(
+            "{:<8} {:<6} weight {:>5} ({share:5.1}%)  {names}",
+            m.san, m.uci, m.weight
+        );
+    }
+    Ok(())
+}
+
+fn stats(args: &StatsArgs) -> Result<(), CliError> {
+    if let Some(path) = &args.file {
+        let Book::Polyglot(book) = Book::open(path)? else {
+            unreachable!("Book::open reads a Polyglot book");
+        };
+        if args.json {
+            println!(
+                "{}",
+                serde_json::json!({"entries": book.entries().len(), "positions": book.positions()})
+            );
+        } else {
+            println!("positions {}", book.positions());
+            println!("entries {}", book.entries().len());
+        }
+        return Ok(());
+    }
+    let book = builtin();
+    for p in book.problems() {
+        eprintln!("machack: warning: skipped {p}");
+    }
+    let s = book.stats();
+    if args.json {
+        println!(
+            "{}",
+            serde_json::json!({
+                "entries": s.entries,
+                "positions": s.positions,
+                "lines": s.lines,
+                "deepest": s.deepest.as_ref().map(|(name, plies)| serde_json::json!({"name": name, "plies": plies})),
+                "skipped": s.problems,
+            })
+        );
+        return Ok(());
+    }
+    println!("lines {}", s.lines);
+    println!("positions {}", s.positions);
+    if let Some((name, plies)) = &s.deepest {
+        println!("deepest {plies} plies ({name})");
+    }
+    if s.problems > 0 {
+        println!("skipped {}", s.problems);
+    }
+    println!("entries {}", s.entries);
+    Ok(())
+}
+
+fn build(args: &BuildArgs) -> Result<(), CliError> {
+    let mut entries = match &args.games {
+        Some(path) if !args.builtin => {
+            let file = File::open(path)
+                .map_err(|e| CliError::Usage(format!("{}: {e}", path.display())))?;
+            let options = BuildOptions {
+                max_ply: args.max_ply,
+                min_games: args.min_games,
+            };
+            let (entries, report) = build_from_pgn(BufReader::new(file), options)
+                .map_err(|e| CliError::Usage(format!("{}: {e}", path.display())))?;
+            println!("games {}", report.games);
+            if report.bad_games > 0 {
+                eprintln!(
+                    "machack: warning: {} games had an unreadable FEN or an illegal move (used up to it)",
+                    report.bad_games
+                );
+            }
+            entries
+        }
+        _ => builtin().polyglot_entries(),
+    };
+    polyglot::write(&args.out, &mut entries)?;
+    println!("entries {}", entries.len());
+    Ok(())
+}
