@@ -8,12 +8,15 @@
 pub mod attack;
 pub mod book;
 pub mod cli;
+pub mod engine;
 pub mod eval;
 pub mod feedover;
 pub mod fide;
 pub mod notation;
 pub mod perft;
 pub mod plausible;
+pub mod protocol;
 pub mod repetition;
 pub mod rules;
 pub mod search;
+pub mod timeman;

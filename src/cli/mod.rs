@@ -9,7 +9,9 @@ use clap::{Args, Parser, Subcommand};
 use shakmaty::Chess;
 use thiserror::Error;
 
+use crate::engine::Engine;
 use crate::notation::{self, NotationError};
+use crate::protocol;
 use crate::rules::{self, FenError, Game};
 
 mod bench;
@@ -61,6 +63,10 @@ enum Command {
     Status(status::StatusArgs),
     /// The opening book: `show` a position's book moves, `stats`, `build` a Polyglot book.
     Book(book::BookArgs),
+    /// Speak the Universal Chess Interface on stdin/stdout (GUIs, cutechess, python-chess).
+    Uci,
+    /// Speak the xboard/WinBoard protocol (CECP v2) on stdin/stdout.
+    Xboard,
 }
 
 /// The position a subcommand works on: `--fen` (default: the start position), then
@@ -155,9 +161,20 @@ pub fn main() -> ExitCode {
         Some(Command::Plausible(args)) => plausible::run(&args),
         Some(Command::Status(args)) => status::run(&args),
         Some(Command::Book(args)) => book::run(&args),
+        Some(Command::Uci) => {
+            let input = protocol::Input::stdin();
+            protocol::uci::run(Engine::new(), input, protocol::Out::stdout(), None);
+            Ok(())
+        }
+        Some(Command::Xboard) => {
+            let input = protocol::Input::stdin();
+            protocol::xboard::run(Engine::new(), input, protocol::Out::stdout(), None);
+            Ok(())
+        }
+        // The console, or the protocol named by the first line (GUIs start us bare).
         None => {
-            use clap::CommandFactory;
-            Cli::command().print_help().map_err(CliError::from)
+            protocol::dispatch(Engine::new());
+            Ok(())
         }
     };
     match result {

@@ -1,0 +1,439 @@
+//! The Universal Chess Interface: parse UCI commands, call the `Engine`, print UCI replies.
+//!
+//! Commands: `uci`, `isready`, `ucinewgame`, `setoption`, `position startpos|fen ... moves
+//! ...`, `go` (`wtime btime winc binc movestogo depth nodes mate movetime infinite ponder
+//! searchmoves`), `stop`, `ponderhit`, `quit`; `debug` and `register` are accepted and
+//! ignored. Progress is printed as `info depth seldepth score cp|mate nodes nps hashfull time
+//! pv`, in that order (cp = 1967 value × 100 / 128); book moves and every error as `info
+//! string`. A malformed line is reported and otherwise ignored, with two choices made so the
+//! GUI is never left waiting: a `go` with a bad field still searches (the field reported and
+//! dropped, a negative time taken as 0), and a `position` with an illegal move keeps the
+//! moves before it. A `position fen` with a bad FEN leaves the position as it was.
+
+use std::time::Duration;
+
+use shakmaty::{CastlingMode, Move};
+
+use super::{Event, Input, Out, split_word};
+use crate::engine::{BestMove, Clocks, Engine, Go, OptionKind, Source, option_specs, short};
+use crate::notation;
+use crate::rules::{self, Game};
+use crate::search::{Info, Score};
+
+/// Speaks UCI until `quit` or the end of input. `first` is a line already read (`uci`).
+pub fn run(mut engine: Engine, input: Input, out: Out, first: Option<String>) {
+    let mut pending = first;
+    loop {
+        let event = match pending.take() {
+            Some(line) => Event::Line(line),
+            None => input.next(),
+        };
+        match event {
+            Event::Line(line) => {
+                if !command(&mut engine, &out, &line) {
+                    break;
+                }
+            }
+            Event::TooLong(n) => error(&out, &format!("line of {n} bytes is too long; ignored")),
+            Event::Eof => {
+                // Let a timed search finish and answer; stop an endless one.
+                engine.finish();
+                break;
+            }
+            Event::Done(..) => {}
+        }
+    }
+}
+
+fn error(out: &Out, text: &str) {
+    out.line(&format!("info string error {text}"));
+}
+
+/// Handles one line; false on `quit`.
+fn command(engine: &mut Engine, out: &Out, line: &str) -> bool {
+    let (word, rest) = split_word(line);
+    match word {
+        "" => error(out, "empty line"),
+        "uci" => identify(out),
+        "isready" => out.line("readyok"),
+        "debug" | "register" => {}
+        "ucinewgame" => engine.new_game(),
+        "setoption" => set_option(engine, out, rest),
+        "position" => position(engine, out, rest),
+        "go" => go(engine, out, rest),
+        "stop" => engine.stop(),
+        "ponderhit" => engine.ponderhit(None),
+        "quit" => return false,
+        _ => error(out, &format!("unknown command '{}'", short(word))),
+    }
+    true
+}
+
+fn identify(out: &Out) {
+    out.line(&format!("id name machack {}", env!("CARGO_PKG_VERSION")));
+    out.line("id author the machack authors, after Richard Greenblatt (MIT, 1967)");
+    for spec in option_specs().into_iter().filter(|s| s.uci) {
+        let kind = match spec.kind {
+            OptionKind::Spin { default, min, max } => {
+                format!("type spin default {default} min {min} max {max}")
+            }
+            OptionKind::Check { default } => format!("type check default {default}"),
+            OptionKind::Combo { default, choices } => {
+                let vars: Vec<String> = choices.iter().map(|c| format!("var {c}")).collect();
+                format!("type combo default {default} {}", vars.join(" "))
+            }
+            OptionKind::Button => "type button".to_string(),
+            OptionKind::Text { default } => {
+                let d = if default.is_empty() {
+                    "<empty>"
+                } else {
+                    &default
+                };
+                format!("type string default {d}")
+            }
+        };
+        out.line(&format!("option name {} {kind}", spec.name));
+    }
+    out.line("uciok");
+}
+
+/// `setoption name NAME [value VALUE]`; names and values may hold spaces.
+fn set_option(engine: &mut Engine, out: &Out, rest: &str) {
+    let Some(after_name) = rest.strip_prefix("name") else {
+        return error(out, "setoption: expected 'name'");
+    };
+    let words: Vec<&str> = after_name.split_whitespace().collect();
+    let (name, value) = match words.iter().position(|w| *w == "value") {
+        Some(i) => {
+            // The value is the raw text after the first " value ", spaces kept.
+            let raw = after_name
+                .find(" value")
+                .map(|at| after_name[at + " value".len()..].trim())
+                .unwrap_or("");
+            (words[..i].join(" "), Some(raw))
+        }
+        None => (words.join(" "), None),
+    };
+    if name.is_empty() {
+        return error(out, "setoption: no option name");
+    }
+    if let Err(e) = engine.set_option(&name, value) {
+        error(out, &format!("setoption: {e}"));
+    }
+}
+
+/// `position startpos|fen FEN [moves M...]`.
+fn position(engine: &mut Engine, out: &Out, rest: &str) {
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let moves_at = words
+        .iter()
+        .position(|w| *w == "moves")
+        .unwrap_or(words.len());
+    let start = match words.first() {
+        Some(&"startpos") if moves_at == 1 => shakmaty::Chess::default(),
+        Some(&"fen") => match rules::parse_fen(&words[1..moves_at].join(" ")) {
+            Ok((pos, _warnings)) => pos,
+            Err(e) => return error(out, &format!("position: {e}; position unchanged")),
+        },
+        _ => {
+            return error(
+                out,
+                &format!(
+                    "position: expected 'startpos' or 'fen', got '{}'; position unchanged",
+                    short(rest)
+                ),
+            );
+        }
+    };
+    let mut game = Game::new(start);
+    for (i, text) in words.iter().enumerate().skip(moves_at + 1) {
+        match notation::read_move(game.position(), text) {
+            Ok(m) => {
+                game.play(m);
+            }
+            Err(e) => {
+                error(
+                    out,
+                    &format!(
+                        "position: move {} {e}; the moves before it are played",
+                        i - moves_at
+                    ),
+                );
+                break;
+            }
+        }
+    }
+    engine.set_game(game);
+}
+
+/// Reads a number of milliseconds; a negative one is reported and taken as 0.
+fn millis(out: &Out, name: &str, text: Option<&str>) -> Option<Duration> {
+    match text.map(str::parse::<i64>) {
+        Some(Ok(n)) if n >= 0 => Some(Duration::from_millis(n as u64)),
+        Some(Ok(n)) => {
+            error(out, &format!("go: {name} {n} is negative; taken as 0"));
+            Some(Duration::ZERO)
+        }
+        _ => {
+            error(
+                out,
+                &format!(
+                    "go: {name} needs a whole number of milliseconds, got '{}'; ignored",
+                    short(text.unwrap_or(""))
+                ),
+            );
+            None
+        }
+    }
+}
+
+fn count<T: std::str::FromStr>(out: &Out, name: &str, text: Option<&str>) -> Option<T> {
+    let v = text.and_then(|t| t.parse::<T>().ok());
+    if v.is_none() {
+        error(
+            out,
+            &format!(
+                "go: {name} needs a positive whole number, got '{}'; ignored",
+                short(text.unwrap_or(""))
+            ),
+        );
+    }
+    v
+}
+
+/// Parses the fields of `go`. Bad fields are reported and dropped.
+fn parse_go(engine: &Engine, out: &Out, rest: &str) -> Go {
+    let mut go = Go::default();
+    let mut clocks = Clocks::default();
+    let mut timed = false;
+    let mut words = rest.split_whitespace().peekable();
+    while let Some(word) = words.next() {
+        match word {
+            "infinite" => go.infinite = true,
+            "ponder" => go.ponder = true,
+            "wtime" | "btime" | "winc" | "binc" | "movetime" => {
+                let Some(t) = millis(out, word, words.next()) else {
+                    continue;
+                };
+                match word {
+                    "wtime" => (clocks.white, timed) = (t, true),
+                    "btime" => (clocks.black, timed) = (t, true),
+                    "winc" => clocks.white_increment = t,
+                    "binc" => clocks.black_increment = t,
+                    _ => go.movetime = Some(t),
+                }
+            }
+            "movestogo" => {
+                clocks.moves_to_go = count::<u32>(out, word, words.next()).filter(|&n| n > 0)
+            }
+            "depth" => go.depth = count::<u32>(out, word, words.next()).map(|d| d.max(1)),
+            "nodes" => go.nodes = count::<u64>(out, word, words.next()).map(|n| n.max(1)),
+            "mate" => go.mate = count::<u32>(out, word, words.next()).map(|n| n.max(1)),
+            "searchmoves" => {
+                while let Some(text) = words.peek() {
+                    let Ok(m) = notation::read_move(engine.position(), text) else {
+                        break;
+                    };
+                    go.searchmoves.push(m);
+                    words.next();
+                }
+                if go.searchmoves.is_empty() {
+                    error(out, "go: searchmoves names no legal move; searching all");
+                }
+            }
+            _ => error(
+                out,
+                &format!("go: unknown field '{}'; ignored", short(word)),
+            ),
+        }
+    }
+    if timed {
+        go.clocks = Some(clocks);
+    }
+    go
+}
+
+fn go(engine: &mut Engine, out: &Out, rest: &str) {
+    let request = parse_go(engine, out, rest);
+    let info_out = out.clone();
+    let done_out = out.clone();
+    let started = engine.go(
+        request,
+        move |info| info_out.line(&info_line(info)),
+        move |best| bestmove(&done_out, &best),
+    );
+    if let Err(e) = started {
+        error(out, &format!("go: {e}"));
+    }
+}
+
+fn uci(m: Move) -> String {
+    m.to_uci(CastlingMode::Standard).to_string()
+}
+
+/// `score cp N` or `score mate N`.
+pub fn score_text(score: Score) -> String {
+    match score {
+        Score::Value(v) => format!("cp {}", v * 100 / 128),
+        Score::Mate(n) => format!("mate {n}"),
+    }
+}
+
+fn info_line(info: &Info) -> String {
+    let ms = info.time.as_millis() as u64;
+    let nps = info.nodes * 1000 / ms.max(1);
+    let pv: Vec<String> = info.pv.iter().map(|&m| uci(m)).collect();
+    let mut line = format!(
+        "info depth {} seldepth {} score {} nodes {} nps {nps} hashfull {} time {ms}",
+        info.depth,
+        info.seldepth.max(info.depth),
+        score_text(info.score),
+        info.nodes,
+        info.hashfull,
+    );
+    if !pv.is_empty() {
+        line.push_str(" pv ");
+        line.push_str(&pv.join(" "));
+    }
+    line
+}
+
+fn bestmove(out: &Out, best: &BestMove) {
+    match best.source {
+        Source::Book => {
+            if let Some(m) = best.best {
+                out.line(&format!("info string book move {}", uci(m)));
+            }
+        }
+        Source::Fallback => out.line("info string error the search failed; first legal move"),
+        Source::Search | Source::NoMove => {}
+    }
+    match (best.best, best.ponder) {
+        (None, _) => out.line("bestmove (none)"),
+        (Some(m), Some(p)) => out.line(&format!("bestmove {} ponder {}", uci(m), uci(p))),
+        (Some(m), None) => out.line(&format!("bestmove {}", uci(m))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::{Arc, Mutex};
+
+    /// A writer the test can read back.
+    #[derive(Clone, Default)]
+    struct Capture(Arc<Mutex<Vec<u8>>>);
+
+    impl std::io::Write for Capture {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Capture {
+        fn text(&self) -> String {
+            String::from_utf8_lossy(&self.0.lock().unwrap()).into_owned()
+        }
+    }
+
+    fn session(lines: &[&str]) -> (Engine, String) {
+        let cap = Capture::default();
+        let out = Out::new(Box::new(cap.clone()));
+        let mut engine = Engine::new();
+        for l in lines {
+            command(&mut engine, &out, l);
+        }
+        engine.finish();
+        (engine, cap.text())
+    }
+
+    #[test]
+    fn position_moves_are_played() {
+        let (e, text) = session(&["position startpos moves e2e4 e7e5 g1f3"]);
+        assert!(text.is_empty(), "{text}");
+        assert_eq!(e.game().moves().len(), 3);
+        let (e, _) = session(&["position fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1 moves e1g1"]);
+        assert_eq!(e.game().moves().len(), 1);
+    }
+
+    #[test]
+    fn bad_positions_are_reported() {
+        let (e, text) = session(&["position startpos moves e2e4 e2e4 e7e5"]);
+        assert!(
+            text.contains("info string error position: move 2"),
+            "{text}"
+        );
+        assert_eq!(e.game().moves().len(), 1);
+        let (e, text) = session(&[
+            "position startpos moves e2e4",
+            "position fen garbage moves e2e4",
+        ]);
+        assert!(text.starts_with("info string error position:"), "{text}");
+        assert_eq!(e.game().moves().len(), 1, "unchanged");
+        let (_, text) = session(&["position"]);
+        assert!(text.contains("error position"), "{text}");
+    }
+
+    #[test]
+    fn setoption_names_and_values_may_hold_spaces() {
+        let (e, text) = session(&[
+            "setoption name Move Overhead value 120",
+            "setoption name Widths value 9 9 7",
+            "setoption name Clear Hash",
+        ]);
+        assert!(text.is_empty(), "{text}");
+        assert_eq!(e.options().move_overhead, Duration::from_millis(120));
+        assert_eq!(e.options().widths, Some(vec![9, 9, 7]));
+        let (_, text) = session(&["setoption name Hash value lots"]);
+        assert!(text.starts_with("info string error setoption"), "{text}");
+        let (_, text) = session(&["setoption"]);
+        assert!(text.starts_with("info string error setoption"), "{text}");
+    }
+
+    #[test]
+    fn go_fields_are_read() {
+        let cap = Capture::default();
+        let out = Out::new(Box::new(cap.clone()));
+        let e = Engine::new();
+        let g = parse_go(
+            &e,
+            &out,
+            "wtime 1000 btime 2000 winc 10 binc 20 movestogo 5 depth 3 nodes 100 mate 2 searchmoves e2e4 d2d4",
+        );
+        let c = g.clocks.unwrap();
+        assert_eq!(c.white, Duration::from_millis(1000));
+        assert_eq!(c.black_increment, Duration::from_millis(20));
+        assert_eq!(c.moves_to_go, Some(5));
+        assert_eq!((g.depth, g.nodes, g.mate), (Some(3), Some(100), Some(2)));
+        assert_eq!(g.searchmoves.len(), 2);
+        let g = parse_go(&e, &out, "wtime -5 btime x infinite ponder movetime 7");
+        assert!(g.infinite && g.ponder);
+        assert_eq!(g.movetime, Some(Duration::from_millis(7)));
+        assert_eq!(g.clocks.unwrap().white, Duration::ZERO);
+        let text = cap.text();
+        assert!(text.contains("wtime -5 is negative"), "{text}");
+        assert!(text.contains("btime needs a whole number"), "{text}");
+    }
+
+    #[test]
+    fn info_lines_keep_the_order() {
+        let info = Info {
+            depth: 3,
+            seldepth: 5,
+            score: Score::Value(64),
+            nodes: 2000,
+            time: Duration::from_millis(4),
+            pv: vec![],
+            hashfull: 7,
+        };
+        assert_eq!(
+            info_line(&info),
+            "info depth 3 seldepth 5 score cp 50 nodes 2000 nps 500000 hashfull 7 time 4"
+        );
+        assert_eq!(score_text(Score::Mate(-2)), "mate -2");
+    }
+}

@@ -1,0 +1,713 @@
+//! The xboard/WinBoard protocol (CECP version 2): parse xboard commands, call the `Engine`,
+//! print xboard replies.
+//!
+//! Commands: `xboard`, `protover`, `accepted`, `rejected`, `new`, `variant normal`, `force`,
+//! `go`, `playother`, `usermove` (and bare moves), `setboard`, `undo`, `remove`, `level`,
+//! `st`, `sd`, `time`, `otim`, `post`, `nopost`, `hard`, `easy`, `analyze`, `exit`, `.`,
+//! `?`, `draw`, `result`, `ping`, `memory`, `option`, `quit`; `random`, `computer`, `name`,
+//! `rating`, `ics`, `hint`, `bk`, `cores`, `white`, `black` are accepted and ignored.
+//! Thinking output is `ply score time nodes pv` (score in centipawns, mates as ±100000+N,
+//! time in centiseconds, the PV in SAN).
+//!
+//! Tournament conduct (SPEC §9) is decided by the engine (`engine::conduct`) and printed
+//! here: `offer draw` before the move when a pending offer is accepted, `1/2-1/2 {...}`
+//! for a claim, `resign` (only with the `Resign` option on), and a result line when the
+//! game is over by rule after either side's move. With `hard`, the engine ponders on the
+//! move it expects: it plays that move into its game and searches; the real reply either
+//! matches (`ponderhit`) or the ponder search is thrown away. Malformed lines are answered
+//! with `Error (reason): command` and otherwise ignored.
+
+use std::sync::mpsc::Sender;
+use std::time::Duration;
+
+use shakmaty::{CastlingMode, Chess, Color, Move, Position};
+
+use super::{Event, Input, Out, split_word};
+use crate::engine::{
+    BestMove, Clocks, DrawClaim, Engine, GameEnd, Go, OptionKind, option_specs, short,
+};
+use crate::notation::{self, Notation};
+use crate::rules::{self, Game};
+use crate::search::{Info, Score};
+
+/// Speaks xboard until `quit` or the end of input. `first` is a line already read.
+pub fn run(engine: Engine, input: Input, out: Out, first: Option<String>) {
+    let mut x = Xboard::new(engine, out, input.sender());
+    let mut pending = first;
+    loop {
+        let event = match pending.take() {
+            Some(line) => Event::Line(line),
+            None => input.next(),
+        };
+        match event {
+            Event::Line(line) => {
+                if !x.command(&line) {
+                    break;
+                }
+            }
+            Event::TooLong(n) => x.error("line too long", &format!("{n} bytes")),
+            Event::Eof => break,
+            Event::Done(id, best) => x.done(id, best),
+        }
+    }
+    x.stop_thinking();
+}
+
+/// The time control set by `level`.
+#[derive(Debug, Clone, Copy)]
+struct Level {
+    /// Moves per session (0: the whole game).
+    moves: u32,
+    base: Duration,
+    increment: Duration,
+}
+
+/// What the engine is doing with its search thread.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Thinking {
+    Idle,
+    /// Searching for our move; the search id.
+    Move(u64),
+    /// Pondering: the expected reply is played into the engine's game.
+    Ponder(u64, Move),
+    Analyze(u64),
+}
+
+struct Xboard {
+    engine: Engine,
+    out: Out,
+    events: Sender<Event>,
+    /// `force` mode: play moves for both sides, think about none.
+    force: bool,
+    /// The side the engine plays.
+    side: Color,
+    post: bool,
+    hard: bool,
+    analyze: bool,
+    level: Option<Level>,
+    move_time: Option<Duration>,
+    depth: Option<u32>,
+    our_time: Option<Duration>,
+    their_time: Option<Duration>,
+    /// The opponent offered a draw that we have not answered yet.
+    draw_offered: bool,
+    /// The game ended (by rule, by `result`, by our claim or resignation).
+    over: bool,
+    thinking: Thinking,
+    next_id: u64,
+    /// The reply our last search expected, to ponder on.
+    expected: Option<Move>,
+    /// Our last search's value, for a draw offer that comes between searches.
+    last_score: Option<Score>,
+}
+
+impl Xboard {
+    fn new(engine: Engine, out: Out, events: Sender<Event>) -> Xboard {
+        Xboard {
+            engine,
+            out,
+            events,
+            force: false,
+            side: Color::Black,
+            post: false,
+            hard: false,
+            analyze: false,
+            level: None,
+            move_time: None,
+            depth: None,
+            our_time: None,
+            their_time: None,
+            draw_offered: false,
+            over: false,
+            thinking: Thinking::Idle,
+            next_id: 0,
+            expected: None,
+            last_score: None,
+        }
+    }
+
+    fn error(&self, kind: &str, command: &str) {
+        self.out
+            .line(&format!("Error ({kind}): {}", short(command.trim())));
+    }
+
+    /// Handles one line; false on `quit`.
+    fn command(&mut self, line: &str) -> bool {
+        let (word, rest) = split_word(line);
+        match word {
+            "" => self.error("empty line", ""),
+            "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating"
+            | "ics" | "hint" | "bk" | "cores" | "white" | "black" | "." | "nps" | "egtpath" => {}
+            "protover" => self.features(),
+            "new" => {
+                self.stop_thinking();
+                self.engine.new_game();
+                self.force = false;
+                self.side = Color::Black;
+                self.move_time = None;
+                self.depth = None;
+                self.draw_offered = false;
+                self.over = false;
+                self.expected = None;
+                self.last_score = None;
+                self.restart_analysis();
+            }
+            "variant" => {
+                if rest.trim() != "normal" {
+                    self.error("unsupported variant", line);
+                }
+            }
+            "force" => {
+                self.stop_thinking();
+                self.force = true;
+            }
+            "go" => {
+                self.stop_thinking();
+                self.force = false;
+                self.side = self.engine.position().turn();
+                self.think();
+            }
+            "playother" => {
+                self.stop_thinking();
+                self.force = false;
+                self.side = !self.engine.position().turn();
+                self.ponder();
+            }
+            "usermove" => self.user_move(rest),
+            "setboard" => self.set_board(rest),
+            "undo" => self.take_back(1),
+            "remove" => self.take_back(2),
+            "level" => self.set_level(line, rest),
+            "st" => match seconds(rest) {
+                Some(t) => {
+                    self.move_time = Some(t);
+                    self.level = None;
+                }
+                None => self.error("bad st", line),
+            },
+            "sd" => match rest.trim().parse::<u32>() {
+                Ok(d) if d > 0 => self.depth = Some(d),
+                _ => self.error("bad sd", line),
+            },
+            "time" | "otim" => match rest.trim().parse::<i64>() {
+                Ok(cs) => {
+                    let t = Some(Duration::from_millis(cs.max(0) as u64 * 10));
+                    if word == "time" {
+                        self.our_time = t;
+                    } else {
+                        self.their_time = t;
+                    }
+                }
+                Err(_) => self.error(&format!("bad {word}"), line),
+            },
+            "post" => self.post = true,
+            "nopost" => self.post = false,
+            "hard" => self.hard = true,
+            "easy" => {
+                self.hard = false;
+                if let Thinking::Ponder(..) = self.thinking {
+                    self.stop_thinking();
+                }
+            }
+            "analyze" => {
+                self.analyze = true;
+                self.restart_analysis();
+            }
+            "exit" => {
+                if self.analyze {
+                    self.stop_thinking();
+                    self.analyze = false;
+                }
+            }
+            "?" => {
+                if let Thinking::Move(_) = self.thinking {
+                    self.engine.stop();
+                }
+            }
+            "draw" => self.draw_offer(),
+            "result" => {
+                self.stop_thinking();
+                self.over = true;
+            }
+            "ping" => self.out.line(&format!("pong {}", rest.trim())),
+            "memory" => match rest.trim().parse::<u32>() {
+                Ok(mb) => {
+                    if let Err(e) = self.engine.set_option("Hash", Some(&mb.to_string())) {
+                        self.error(&e.to_string(), line);
+                    }
+                }
+                Err(_) => self.error("bad memory", line),
+            },
+            "option" => {
+                let (name, value) = match rest.split_once('=') {
+                    Some((n, v)) => (n, Some(v)),
+                    None => (rest, None),
+                };
+                if let Err(e) = self.engine.set_option(name, value) {
+                    self.error(&e.to_string(), line);
+                }
+            }
+            "quit" => return false,
+            _ => {
+                // A move without `usermove` (a GUI that did not take the feature).
+                if notation::read_move(self.engine.position(), word).is_ok() && rest.is_empty() {
+                    self.user_move(word);
+                } else {
+                    self.error("unknown command", line);
+                }
+            }
+        }
+        true
+    }
+
+    fn features(&self) {
+        let out = &self.out;
+        out.line("feature done=0");
+        out.line(&format!(
+            "feature ping=1 setboard=1 usermove=1 playother=1 time=1 draw=1 sigint=0 \
+             sigterm=0 reuse=1 analyze=1 colors=0 san=0 name=0 nps=0 memory=1 smp=0 \
+             pause=0 exclude=0 setscore=0 highlight=0 debug=0 variants=\"normal\" \
+             myname=\"machack {}\"",
+            env!("CARGO_PKG_VERSION")
+        ));
+        for spec in option_specs() {
+            if spec.name == "Hash" || spec.name == "Threads" || spec.name == "Ponder" {
+                continue; // `memory`, one thread, `hard`/`easy`.
+            }
+            let name = spec.name.replace(' ', "_");
+            let kind = match spec.kind {
+                OptionKind::Spin { default, min, max } => format!("-spin {default} {min} {max}"),
+                OptionKind::Check { default } => format!("-check {}", u8::from(default)),
+                OptionKind::Combo { default, choices } => {
+                    let marked: Vec<String> = choices
+                        .iter()
+                        .map(|c| {
+                            if *c == default {
+                                format!("*{c}")
+                            } else {
+                                c.clone()
+                            }
+                        })
+                        .collect();
+                    format!("-combo {}", marked.join(" /// "))
+                }
+                OptionKind::Button => "-button".to_string(),
+                OptionKind::Text { default } => format!("-string {default}"),
+            };
+            out.line(&format!("feature option=\"{name} {kind}\""));
+        }
+        out.line("feature done=1");
+    }
+
+    fn set_level(&mut self, line: &str, rest: &str) {
+        let words: Vec<&str> = rest.split_whitespace().collect();
+        let parsed = match words.as_slice() {
+            [moves, base, inc] => moves
+                .parse::<u32>()
+                .ok()
+                .zip(minutes(base))
+                .zip(seconds(inc)),
+            _ => None,
+        };
+        match parsed {
+            Some(((moves, base), increment)) => {
+                self.level = Some(Level {
+                    moves,
+                    base,
+                    increment,
+                });
+                self.move_time = None;
+            }
+            None => self.error("bad level", line),
+        }
+    }
+
+    fn set_board(&mut self, fen: &str) {
+        self.stop_thinking();
+        match rules::parse_fen(fen) {
+            Ok((pos, _)) => {
+                self.engine.set_game(Game::new(pos));
+                self.over = false;
+                self.expected = None;
+                self.restart_analysis();
+            }
+            Err(e) => {
+                self.out.line("tellusererror Illegal position");
+                self.error("illegal position", &format!("setboard: {e}"));
+            }
+        }
+    }
+
+    fn take_back(&mut self, plies: usize) {
+        self.stop_thinking();
+        for _ in 0..plies {
+            if self.engine.undo().is_none() {
+                self.error(
+                    "no move to take back",
+                    if plies == 1 { "undo" } else { "remove" },
+                );
+                break;
+            }
+        }
+        self.over = false;
+        self.expected = None;
+        self.restart_analysis();
+    }
+
+    fn user_move(&mut self, text: &str) {
+        let text = text.trim();
+        // While pondering, the engine's game holds the expected move: compare against the
+        // position before it.
+        if let Thinking::Ponder(id, guess) = self.thinking {
+            let before = self
+                .engine
+                .game()
+                .position_at(self.engine.game().moves().len() - 1)
+                .cloned();
+            let read = before.map(|p| notation::read_move(&p, text));
+            if let Some(Ok(m)) = read
+                && m == guess
+            {
+                self.thinking = Thinking::Move(id);
+                let clocks = self.clocks();
+                self.engine.ponderhit(clocks);
+                return;
+            }
+            self.stop_thinking();
+        } else if !matches!(self.thinking, Thinking::Idle) {
+            self.stop_thinking();
+        }
+        let m = match notation::read_move(self.engine.position(), text) {
+            Ok(m) => m,
+            Err(_) => return self.out.line(&format!("Illegal move: {}", short(text))),
+        };
+        if self.engine.play(m).is_err() {
+            return self.out.line(&format!("Illegal move: {}", short(text)));
+        }
+        if self.announce_end() {
+            return;
+        }
+        if self.analyze {
+            self.restart_analysis();
+        } else {
+            self.think();
+        }
+    }
+
+    fn draw_offer(&mut self) {
+        if self.over {
+            return;
+        }
+        if crate::engine::conduct::is_dead_draw(self.engine.position()) {
+            self.out.line("offer draw");
+            return;
+        }
+        match self.thinking {
+            // Our search will answer it.
+            Thinking::Move(_) => self.draw_offered = true,
+            _ if self.engine.position().turn() == self.side && !self.force => {
+                self.draw_offered = true
+            }
+            // Offered on the opponent's turn: judge on our last search now, and keep it
+            // for our next search too.
+            _ => {
+                if self.engine.accepts_draw(self.last_score) {
+                    self.out.line("offer draw");
+                } else {
+                    self.draw_offered = true;
+                }
+            }
+        }
+    }
+
+    /// Prints the result if the game is over by rule; true if it is.
+    fn announce_end(&mut self) -> bool {
+        let Some(end) = self.engine.game_end() else {
+            return false;
+        };
+        let why = match end {
+            GameEnd::Checkmate(Color::Black) => "White mates",
+            GameEnd::Checkmate(Color::White) => "Black mates",
+            GameEnd::Stalemate => "Stalemate",
+            GameEnd::InsufficientMaterial => "Insufficient material",
+            GameEnd::SeventyFiveMoves => "75-move rule",
+            GameEnd::FivefoldRepetition => "Fivefold repetition",
+        };
+        self.out.line(&format!("{} {{{why}}}", end.result()));
+        self.over = true;
+        true
+    }
+
+    /// The clocks for a search, from `level`, `time` and `otim`.
+    fn clocks(&self) -> Option<Clocks> {
+        let level = self.level?;
+        let ours = self.our_time.unwrap_or(level.base);
+        let theirs = self.their_time.unwrap_or(level.base);
+        let moves_to_go = (level.moves > 0).then(|| {
+            let done = (self.engine.game().moves().len() / 2) as u32;
+            level.moves - done % level.moves
+        });
+        let (white, black) = match self.engine.position().turn() {
+            Color::White => (ours, theirs),
+            Color::Black => (theirs, ours),
+        };
+        Some(Clocks {
+            white,
+            black,
+            white_increment: level.increment,
+            black_increment: level.increment,
+            moves_to_go,
+        })
+    }
+
+    fn request(&self) -> Go {
+        Go {
+            clocks: if self.move_time.is_some() {
+                None
+            } else {
+                self.clocks()
+            },
+            movetime: self.move_time,
+            depth: self.depth,
+            ..Go::default()
+        }
+    }
+
+    /// Starts a search with the thinking output wired up; returns its id.
+    fn start(&mut self, request: Go, post: bool) -> Option<u64> {
+        self.next_id += 1;
+        let id = self.next_id;
+        let out = self.out.clone();
+        let root = self.engine.position().clone();
+        let events = self.events.clone();
+        let started = self.engine.go(
+            request,
+            move |info| {
+                if post {
+                    out.line(&thinking_line(&root, info));
+                }
+            },
+            move |best| {
+                let _ = events.send(Event::Done(id, best));
+            },
+        );
+        match started {
+            Ok(()) => Some(id),
+            Err(e) => {
+                self.error(&e.to_string(), "go");
+                None
+            }
+        }
+    }
+
+    /// Thinks about our move if it is our turn and we are playing.
+    fn think(&mut self) {
+        if self.force || self.analyze || self.over || self.engine.position().turn() != self.side {
+            return;
+        }
+        if self.announce_end() {
+            return;
+        }
+        let request = self.request();
+        if let Some(id) = self.start(request, self.post) {
+            self.thinking = Thinking::Move(id);
+        }
+    }
+
+    /// Ponders on the expected reply, if `hard` and there is one.
+    fn ponder(&mut self) {
+        if !self.hard || self.force || self.analyze || self.over {
+            return;
+        }
+        if self.engine.position().turn() == self.side {
+            return;
+        }
+        let Some(guess) = self.expected.take() else {
+            return;
+        };
+        if self.engine.play(guess).is_err() {
+            return;
+        }
+        if self.engine.game_end().is_some() {
+            self.engine.undo();
+            return;
+        }
+        let request = Go {
+            ponder: true,
+            ..self.request()
+        };
+        match self.start(request, self.post) {
+            Some(id) => self.thinking = Thinking::Ponder(id, guess),
+            None => {
+                self.engine.undo();
+            }
+        }
+    }
+
+    /// (Re)starts the analysis of the current position in analyze mode.
+    fn restart_analysis(&mut self) {
+        if !self.analyze {
+            return;
+        }
+        self.stop_thinking();
+        if self.engine.game_end().is_some() {
+            return;
+        }
+        let request = Go {
+            infinite: true,
+            ..Go::default()
+        };
+        if let Some(id) = self.start(request, true) {
+            self.thinking = Thinking::Analyze(id);
+        }
+    }
+
+    /// Ends any search, throwing its answer away; takes back a pondered move.
+    fn stop_thinking(&mut self) {
+        match self.thinking {
+            Thinking::Idle => {}
+            Thinking::Move(_) | Thinking::Analyze(_) => self.engine.abort(),
+            Thinking::Ponder(..) => {
+                self.engine.abort();
+                self.engine.undo();
+            }
+        }
+        self.thinking = Thinking::Idle;
+    }
+
+    /// A search finished: play its move with the conduct the engine decides.
+    fn done(&mut self, id: u64, best: BestMove) {
+        if self.thinking != Thinking::Move(id) {
+            return; // Stale: aborted, or an analysis.
+        }
+        self.thinking = Thinking::Idle;
+        self.engine.wait();
+        self.last_score = best.score.or(self.last_score);
+        let decision = self.engine.decide(&best, self.draw_offered);
+        self.draw_offered = false;
+        if decision.accept_draw {
+            self.out.line("offer draw");
+        }
+        if let Some(claim) = decision.claim_now {
+            self.out.line(&format!("1/2-1/2 {{{}}}", claim_text(claim)));
+            self.over = true;
+            return;
+        }
+        if decision.resign {
+            self.out.line("resign");
+            self.over = true;
+            return;
+        }
+        let Some(m) = decision.play else {
+            // No legal move: the game is over by rule.
+            self.announce_end();
+            return;
+        };
+        let pos = self.engine.position().clone();
+        if self.engine.play(m).is_err() {
+            self.error("internal", "the search returned an illegal move");
+            return;
+        }
+        self.out.line(&format!("move {}", coordinates(m)));
+        if let Some(claim) = decision.claim_with_move {
+            self.out.line(&format!("1/2-1/2 {{{}}}", claim_text(claim)));
+            self.over = true;
+            return;
+        }
+        if self.announce_end() {
+            return;
+        }
+        let mut after = pos;
+        after.play_unchecked(m);
+        self.expected = best.ponder.filter(|&p| after.is_legal(p));
+        self.ponder();
+    }
+}
+
+fn claim_text(claim: DrawClaim) -> &'static str {
+    match claim {
+        DrawClaim::ThreefoldRepetition => "Draw by repetition",
+        DrawClaim::FiftyMoves => "Draw by fifty-move rule",
+    }
+}
+
+fn coordinates(m: Move) -> String {
+    m.to_uci(CastlingMode::Standard).to_string()
+}
+
+/// `ply score time nodes pv`: centipawns, mates as ±(100000 + moves), centiseconds, SAN.
+fn thinking_line(root: &Chess, info: &Info) -> String {
+    let score = match info.score {
+        Score::Value(v) => v * 100 / 128,
+        Score::Mate(n) if n > 0 => 100_000 + n,
+        Score::Mate(n) => -100_000 + n,
+    };
+    let mut pos = root.clone();
+    let mut pv = Vec::with_capacity(info.pv.len());
+    for &m in &info.pv {
+        if !pos.is_legal(m) {
+            break;
+        }
+        pv.push(notation::write_move(&pos, m, Notation::San));
+        pos.play_unchecked(m);
+    }
+    format!(
+        "{} {score} {} {} {}",
+        info.depth,
+        info.time.as_millis() / 10,
+        info.nodes,
+        pv.join(" ")
+    )
+}
+
+/// Seconds, possibly fractional (`st 0.5`, the increment of `level`).
+fn seconds(text: &str) -> Option<Duration> {
+    let v: f64 = text.trim().parse().ok()?;
+    (v.is_finite() && (0.0..1e9).contains(&v)).then(|| Duration::from_secs_f64(v))
+}
+
+/// The base of `level`: minutes, or `minutes:seconds`.
+fn minutes(text: &str) -> Option<Duration> {
+    match text.split_once(':') {
+        Some((m, s)) => {
+            let m: u64 = m.parse().ok()?;
+            let s: u64 = s.parse().ok()?;
+            (m < 1_000_000 && s < 60).then(|| Duration::from_secs(m * 60 + s))
+        }
+        None => seconds(text).map(|t| t * 60),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn level_fields_read() {
+        assert_eq!(minutes("120"), Some(Duration::from_secs(7200)));
+        assert_eq!(minutes("0:30"), Some(Duration::from_secs(30)));
+        assert_eq!(minutes("0:75"), None);
+        assert_eq!(minutes("x"), None);
+        assert_eq!(seconds("0.01"), Some(Duration::from_millis(10)));
+        assert_eq!(seconds("-1"), None);
+    }
+
+    #[test]
+    fn thinking_lines_are_in_xboard_units() {
+        let info = Info {
+            depth: 4,
+            seldepth: 6,
+            score: Score::Value(-128),
+            nodes: 1234,
+            time: Duration::from_millis(1530),
+            pv: vec![],
+            hashfull: 0,
+        };
+        assert_eq!(thinking_line(&Chess::default(), &info), "4 -100 153 1234 ");
+        let mate = Info {
+            score: Score::Mate(-3),
+            ..info
+        };
+        assert!(thinking_line(&Chess::default(), &mate).starts_with("4 -100003 "));
+    }
+}
