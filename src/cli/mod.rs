@@ -22,9 +22,7 @@ mod book;
 mod perft;
 mod status;
 mod plausible;
-mod plausible;
 mod search;
-mod status;
 
 /// Mac Hack VI (Greenblatt, MIT 1967), brought back.
 #[derive(Debug, Parser)]
@@ -55,12 +53,6 @@ enum Command {
     /// Search fixed positions to a fixed depth (prints `N nodes M nps` last).
     Bench(bench::BenchArgs),
     /// The 1967 static board evaluation, term by term (prints `S N` last).
-    Eval(eval::EvalArgs),
-    /// Every legal move ranked by plausibility, with its factors (`--trace MOVE`: one move's factors with comments).
-    Plausible(plausible::PlausibleArgs),
-    /// What the FIDE rules say: outcome, draw claims, occurrences, halfmove clock; or
-    /// check every game of a PGN file (`--pgn`).
-    Status(status::StatusArgs),
     /// The opening book: `show` a position's book moves, `stats`, `build` a Polyglot book.
     Book(book::BookArgs),
     /// Speak the Universal Chess Interface on stdin/stdout (GUIs, cutechess, python-chess).
@@ -157,9 +149,6 @@ pub fn main() -> ExitCode {
         Some(Command::Search(args)) => search::run(&args),
         Some(Command::Epd(args)) => epd::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
-        Some(Command::Eval(args)) => eval::run(&args),
-        Some(Command::Plausible(args)) => plausible::run(&args),
-        Some(Command::Status(args)) => status::run(&args),
         Some(Command::Book(args)) => book::run(&args),
         Some(Command::Uci) => {
             let input = protocol::Input::stdin();

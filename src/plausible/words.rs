@@ -67,12 +67,7 @@ impl fmt::Display for Piece {
             };
             return write!(f, "{wing} bishop on {}", Sq(self.sq, self.viewer));
         }
-        write!(
-            f,
-            "{} on {}",
-            role_name(self.role),
-            Sq(self.sq, self.viewer)
-        )
+        write!(f, "{} on {}", role_name(self.role), Sq(self.sq, self.viewer))
     }
 }
 

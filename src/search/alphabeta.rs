@@ -277,6 +277,7 @@ impl Tree<'_> {
             level: ply as u32 + 1,
             game_ply: self.root_game_ply + ply as u32,
             root_game_ply: self.root_game_ply,
+            weights: None,
         };
         plausible::generate(pos, analysis, &ctx, &mut self.plies[ply].list);
     }
