@@ -15,7 +15,7 @@ use crate::protocol;
 use crate::rules::{self, FenError, Game};
 
 mod bench;
-mod epd;
+pub mod epd;
 mod eval;
 mod convert;
 mod book;
