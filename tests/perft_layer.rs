@@ -130,7 +130,7 @@ fn game_keys_right_on_every_suite_position() {
     let text = include_str!("data/perftsuite.epd");
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let fen = line.split(';').next().unwrap();
-        let (depth, want) = line
+        let (depth, want): (u32, u64) = line
             .split(';')
             .nth(2)
             .and_then(|f| f.trim().split_once(' '))

@@ -128,8 +128,10 @@ fn strip_move_number(word: &str) -> &str {
     if dots == 0 { word } else { &rest[dots..] }
 }
 
+/// A result, or dots standing alone (`12 ...`).
 fn is_result(word: &str) -> bool {
-    matches!(word, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*" | "..." | "…")
+    matches!(word, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*")
+        || word.chars().all(|c| c == '.' || c == '…')
 }
 
 #[cfg(test)]
@@ -156,6 +158,14 @@ mod tests {
                 "P-K8=Q",
                 "P-R8=N"
             ]
+        );
+    }
+
+    #[test]
+    fn loose_numbers_and_dots_are_skipped() {
+        assert_eq!(
+            moves("1 . e4 1 ... e5 2 Nf3 … Nc6"),
+            ["e4", "e5", "Nf3", "Nc6"]
         );
     }
 
