@@ -60,7 +60,7 @@ impl OpenFlagTable {
         let mut t = OpenFlagTable {
             table: vec![Entry::default(); 1 << bits].into_boxed_slice(),
             mask: (1 << bits) - 1,
-            line: Vec::with_capacity(game.keys().len() + 1024),
+            line: Vec::new(),
         };
         super::Detector::start(&mut t, game);
         t
@@ -95,6 +95,7 @@ impl super::Detector for OpenFlagTable {
     fn start(&mut self, game: &Game) {
         self.table.fill(Entry::default());
         self.line.clear();
+        self.line.reserve(game.keys().len() + super::History::LINE);
         for &key in game.keys() {
             self.open(key);
         }

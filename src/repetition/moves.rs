@@ -76,19 +76,21 @@ impl MoveRepetition {
     pub fn new(game: &Game, variant: Variant) -> MoveRepetition {
         let mut r = MoveRepetition {
             variant,
-            line: Vec::with_capacity(game.moves().len() + 1024),
+            line: Vec::new(),
         };
         super::Detector::start(&mut r, game);
         r
     }
 
-    fn entry(before: &Chess, m: Move) -> Entry {
+    fn entry(&self, before: &Chess, m: Move) -> Entry {
         let from = m.from().map_or(NONE, |s| s as u8);
+        let paper = !(m.is_zeroing() || m.is_castle());
         Entry {
             from,
             to: m.to() as u8,
-            paper: !(m.is_zeroing() || m.is_castle()),
-            agreeing: !before.is_irreversible(m),
+            paper,
+            // shakmaty's test looks for a legal en passant capture: only pay for it here.
+            agreeing: self.variant == Variant::Agreeing && paper && !before.is_irreversible(m),
         }
     }
 
@@ -176,16 +178,19 @@ impl super::Detector for MoveRepetition {
 
     fn start(&mut self, game: &Game) {
         self.line.clear();
+        self.line.reserve(game.moves().len() + super::History::LINE);
         for (i, &m) in game.moves().iter().enumerate() {
             if let Some(before) = game.position_at(i) {
-                self.line.push(Self::entry(before, m));
+                let e = self.entry(before, m);
+                self.line.push(e);
             }
         }
     }
 
     #[inline]
     fn enter(&mut self, before: &Chess, m: Move, _after: &Chess, _key: u64) {
-        self.line.push(Self::entry(before, m));
+        let e = self.entry(before, m);
+        self.line.push(e);
     }
 
     #[inline]

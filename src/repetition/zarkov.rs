@@ -79,6 +79,9 @@ impl super::Detector for Zarkov {
     fn start(&mut self, game: &Game) {
         self.keys.clear();
         self.back.clear();
+        // Room for a search line, so that entering a node never allocates.
+        self.keys.reserve(game.keys().len() + super::History::LINE);
+        self.back.reserve(game.keys().len() + super::History::LINE);
         self.keys.extend_from_slice(game.keys());
         let mut back = 0;
         for ply in 0..game.keys().len() {
