@@ -216,7 +216,11 @@ fn tune(cases: &[Case]) {
             for factor in [0.0, 0.5, 0.75, 1.33, 2.0] {
                 let mut w = best;
                 let old = *get(&mut w);
-                let new = if factor == 0.0 { 0 } else { ((old as f64) * factor).round() as i32 };
+                let new = if factor == 0.0 {
+                    0
+                } else {
+                    ((old as f64) * factor).round() as i32
+                };
                 if new == old || (name.ends_with("_div") || *name == "dev_scale") && new <= 0 {
                     continue;
                 }

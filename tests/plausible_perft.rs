@@ -39,17 +39,27 @@ fn perft_plausible(pos: &Chess, depth: u32, level: u32) -> u64 {
 fn check(fen: &str, depth: u32) {
     let (pos, _) = parse_fen(fen).unwrap();
     let plain = machack::perft::perft(&pos, position_key(&pos), depth);
-    assert_eq!(perft_plausible(&pos, depth, 1), plain, "{fen} depth {depth}");
+    assert_eq!(
+        perft_plausible(&pos, depth, 1),
+        plain,
+        "{fen} depth {depth}"
+    );
 }
 
 #[test]
 fn start_position() {
-    check("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 4);
+    check(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        4,
+    );
 }
 
 #[test]
 fn kiwipete() {
-    check("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 3);
+    check(
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        3,
+    );
 }
 
 #[test]
@@ -59,15 +69,24 @@ fn cpw_position_3() {
 
 #[test]
 fn cpw_position_4() {
-    check("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 4);
+    check(
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        4,
+    );
 }
 
 #[test]
 fn cpw_position_5() {
-    check("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 3);
+    check(
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        3,
+    );
 }
 
 #[test]
 fn cpw_position_6() {
-    check("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 3);
+    check(
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+        3,
+    );
 }

@@ -10,8 +10,8 @@ use shakmaty::{Bitboard, CastlingSide, Color, Move, Position, Role, Square};
 
 use super::Flags;
 use super::scene::{
-    Scene, adjacent_files, attacks_of, centre_distance, centre_factor, ci, doubled_count,
-    file_bb, is_backward, isolated,
+    Scene, adjacent_files, attacks_of, centre_distance, centre_factor, ci, doubled_count, file_bb,
+    is_backward, isolated,
 };
 use super::words::{Piece, Sq, role_name};
 use crate::eval::piece_value;
@@ -118,7 +118,11 @@ fn castle<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move, king: Square, rook: Squar
         sc.w.castle,
         format_args!(
             "castles {}, the king going to {}",
-            if side == CastlingSide::KingSide { "king's side" } else { "queen's side" },
+            if side == CastlingSide::KingSide {
+                "king's side"
+            } else {
+                "queen's side"
+            },
             Sq(king_to, us)
         ),
     );
@@ -130,10 +134,17 @@ fn castle<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move, king: Square, rook: Squar
         s.add(
             "safe_check",
             sc.w.safe_check,
-            format_args!("castles with check from the rook on {}", Sq(side.rook_to(us), us)),
+            format_args!(
+                "castles with check from the rook on {}",
+                Sq(side.rook_to(us), us)
+            ),
         );
         if after.is_checkmate() {
-            s.add("checkmate", sc.w.checkmate, format_args!("castles with mate"));
+            s.add(
+                "checkmate",
+                sc.w.checkmate,
+                format_args!("castles with mate"),
+            );
         }
     }
     s.flags.insert(Flags::SAFE);
@@ -167,7 +178,6 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
         sc.by[ci(them)]
     };
     let their_king = sc.king[ci(them)];
-    let our_king = sc.king[ci(us)];
     let v_mover = piece_value(role);
     let v_new = piece_value(new_role);
     let h = captured.map_or(0, piece_value);
@@ -200,7 +210,11 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
     } else {
         sc.exchange(to, occ2, v_new, them)
     };
-    let promo_gain = if promo.is_some() { v_new - piece_value(Role::Pawn) } else { 0 };
+    let promo_gain = if promo.is_some() {
+        v_new - piece_value(Role::Pawn)
+    } else {
+        0
+    };
     let balance = h + promo_gain - exposed;
     let safe = balance >= 0;
     if safe {
@@ -213,7 +227,12 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
         }
         let mut gain = h - exposed;
         if gain < 0 {
-            gain = gain * if checks { w.checking_loss_pct } else { w.losing_capture_pct } / 100;
+            gain =
+                gain * if checks {
+                    w.checking_loss_pct
+                } else {
+                    w.losing_capture_pct
+                } / 100;
         }
         s.add(
             "capture_gain",
@@ -254,10 +273,15 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
             );
         }
         // Removing the attacker of one of our en prise pieces.
-        let threatened = sc.piece_att[cap_sq.to_usize()] & sc.en_prise[ci(us)] & !Bitboard::from(from);
+        let threatened =
+            sc.piece_att[cap_sq.to_usize()] & sc.en_prise[ci(us)] & !Bitboard::from(from);
         for p in threatened {
             let still = board.attacks_to(p, them, occ2) & theirs2;
-            let pct = if still.is_empty() { 100 } else { w.remove_threat_pct };
+            let pct = if still.is_empty() {
+                100
+            } else {
+                w.remove_threat_pct
+            };
             s.add(
                 "capture_removes_threat",
                 sc.loss[p.to_usize()] * pct / 100,
@@ -271,7 +295,13 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
     } else if exposed > 0 {
         s.add(
             "move_into_attack",
-            -exposed * if checks { w.checking_loss_pct } else { w.move_into_attack_pct } / 100,
+            -exposed
+                * if checks {
+                    w.checking_loss_pct
+                } else {
+                    w.move_into_attack_pct
+                }
+                / 100,
             format_args!(
                 "puts the {} en prise on {}, where it can be lost for {}",
                 role_name(role),
@@ -333,8 +363,8 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
         ),
     );
     if let Some(cap) = captured {
-        let cd = sc.dev_weight(cap) * sc.importance(them, sc.piece_att[cap_sq.to_usize()])
-            / w.dev_scale;
+        let cd =
+            sc.dev_weight(cap) * sc.importance(them, sc.piece_att[cap_sq.to_usize()]) / w.dev_scale;
         s.add(
             "captured_piece_development",
             cd,
@@ -450,8 +480,10 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
             // Our pieces newly exposed to this slider.
             for p in gained & ours2 & !Bitboard::from(to) & !board.kings() {
                 let vp = piece_value(sc.role(p));
-                let defended = !(board.attacks_to(p, us, occ2) & sc.by[ci(us)] & !Bitboard::from(from)).is_empty()
-                    || attacks_of(new_role, us, to, occ2).contains(p);
+                let defended =
+                    !(board.attacks_to(p, us, occ2) & sc.by[ci(us)] & !Bitboard::from(from))
+                        .is_empty()
+                        || attacks_of(new_role, us, to, occ2).contains(p);
                 let loss = if !defended {
                     vp
                 } else {
@@ -545,13 +577,21 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
                 s.add(
                     "attack_bigger_piece",
                     ((vt - v_new) / w.attack_bigger_div).min(w.attack_bigger_cap),
-                    format_args!("attacks the {}, worth more than our {}", tp, role_name(new_role)),
+                    format_args!(
+                        "attacks the {}, worth more than our {}",
+                        tp,
+                        role_name(new_role)
+                    ),
                 );
             } else if rt != Role::Pawn && (vt - v_new).abs() <= 32 {
                 s.add(
                     "offer_trade",
                     w.offer_trade,
-                    format_args!("offers a trade of {}s against the {}", role_name(new_role), tp),
+                    format_args!(
+                        "offers a trade of {}s against the {}",
+                        role_name(new_role),
+                        tp
+                    ),
                 );
             } else if defended && sc.att[ci(us)].contains(t) {
                 let defenders = (board.attacks_to(t, them, occ2) & theirs2).count();
@@ -559,7 +599,10 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
                     s.add(
                         "pile_on",
                         w.pile_on,
-                        format_args!("adds an attacker on the {}, now outnumbering its defenders", tp),
+                        format_args!(
+                            "adds an attacker on the {}, now outnumbering its defenders",
+                            tp
+                        ),
                     );
                 }
             }
@@ -699,8 +742,15 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
             for p in sc.en_prise[ci(us)] & !Bitboard::from(from) {
                 let attackers = board.attacks_to(p, them, sc.occ) & sc.by[ci(them)];
                 let line = attackers & board.sliders();
-                if let Some(x) = line.into_iter().find(|&x| attacks::between(x, p).contains(to)) {
-                    let pct = if attackers.more_than_one() { w.interpose_pct / 2 } else { w.interpose_pct };
+                if let Some(x) = line
+                    .into_iter()
+                    .find(|&x| attacks::between(x, p).contains(to))
+                {
+                    let pct = if attackers.more_than_one() {
+                        w.interpose_pct / 2
+                    } else {
+                        w.interpose_pct
+                    };
                     s.add(
                         "interpose",
                         sc.loss[p.to_usize()] * pct / 100,
@@ -719,7 +769,10 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
             s.add(
                 "break_pin",
                 w.break_pin,
-                format_args!("steps between a pinned piece of ours and its pinner on {}", Sq(to, us)),
+                format_args!(
+                    "steps between a pinned piece of ours and its pinner on {}",
+                    Sq(to, us)
+                ),
             );
         }
         // Multiple threats.
@@ -759,10 +812,7 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
         s.add(
             "move_pin_base",
             w.move_pin_base,
-            format_args!(
-                "moves the {} that a piece of ours was pinned against",
-                me
-            ),
+            format_args!("moves the {} that a piece of ours was pinned against", me),
         );
     }
 
@@ -771,10 +821,10 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
     let rel_to = us.relative_rank(to.rank()).to_u32() as i32;
     if sc.opening {
         if matches!(role, Role::Knight | Role::Bishop) && rel_from == 0 {
-            let home = match (role, from.file().to_u32()) {
-                (Role::Knight, 1 | 6) | (Role::Bishop, 2 | 5) => true,
-                _ => false,
-            };
+            let home = matches!(
+                (role, from.file().to_u32()),
+                (Role::Knight, 1 | 6) | (Role::Bishop, 2 | 5)
+            );
             if home {
                 s.posi(
                     "first_minor_move",
@@ -787,7 +837,10 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
             s.posi(
                 "early_queen_move",
                 w.early_queen_move,
-                format_args!("moves the queen out early to {} though it is not attacked", Sq(to, us)),
+                format_args!(
+                    "moves the queen out early to {} though it is not attacked",
+                    Sq(to, us)
+                ),
             );
         }
     }
@@ -804,12 +857,19 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
                 s.posi(
                     "rook_move_spoils_castling",
                     w.rook_move_spoils_castling,
-                    format_args!("moves the rook from {} and spoils castling on its side", Sq(from, us)),
+                    format_args!(
+                        "moves the rook from {} and spoils castling on its side",
+                        Sq(from, us)
+                    ),
                 );
             }
         }
     }
-    if role != Role::Pawn && captured.is_none() && rel_to == 2 && matches!(to.file().to_u32(), 3 | 4) {
+    if role != Role::Pawn
+        && captured.is_none()
+        && rel_to == 2
+        && matches!(to.file().to_u32(), 3 | 4)
+    {
         let pawn_home = Square::from_coords(to.file(), us.relative_rank(shakmaty::Rank::Second));
         if (sc.pawns[ci(us)]).contains(pawn_home) {
             s.posi(
@@ -832,14 +892,26 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
         s.posi(
             "king_rank_step",
             w.king_rank_step * (rel_to - rel_from),
-            format_args!("takes the king from rank {} to rank {}", rel_from + 1, rel_to + 1),
+            format_args!(
+                "takes the king from rank {} to rank {}",
+                rel_from + 1,
+                rel_to + 1
+            ),
         );
     }
     if role == Role::King && sc.endgame {
         s.posi(
             "king_centralise_endgame",
             w.king_centralise_endgame * (centre_distance(from) - centre_distance(to)),
-            format_args!("brings the king {} the centre, to {}", if centre_distance(to) < centre_distance(from) { "toward" } else { "away from" }, Sq(to, us)),
+            format_args!(
+                "brings the king {} the centre, to {}",
+                if centre_distance(to) < centre_distance(from) {
+                    "toward"
+                } else {
+                    "away from"
+                },
+                Sq(to, us)
+            ),
         );
     }
 
@@ -848,7 +920,15 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
         s.posi(
             "knight_centre",
             w.knight_centre * (centre_factor(us, to) - centre_factor(us, from)),
-            format_args!("the knight goes {} the centre, to {}", if centre_factor(us, to) > centre_factor(us, from) { "toward" } else { "away from" }, Sq(to, us)),
+            format_args!(
+                "the knight goes {} the centre, to {}",
+                if centre_factor(us, to) > centre_factor(us, from) {
+                    "toward"
+                } else {
+                    "away from"
+                },
+                Sq(to, us)
+            ),
         );
         let supported = !(attacks::pawn_attacks(them, to) & sc.pawns[ci(us)]).is_empty();
         let chasers = adjacent_files(file_bb(to.file().to_u32()))
@@ -858,7 +938,10 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
             s.posi(
                 "knight_outpost",
                 w.knight_outpost,
-                format_args!("plants the knight on the outpost {}, where no pawn can chase it", Sq(to, us)),
+                format_args!(
+                    "plants the knight on the outpost {}, where no pawn can chase it",
+                    Sq(to, us)
+                ),
             );
         }
     }
@@ -887,7 +970,8 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
         }
     }
     if role == Role::Rook && rel_to == 6 && rel_from != 6 {
-        let their_seventh = Bitboard::from(shakmaty::Rank::new(if us == Color::White { 6 } else { 1 }));
+        let their_seventh =
+            Bitboard::from(shakmaty::Rank::new(if us == Color::White { 6 } else { 1 }));
         let their_eighth = Bitboard::from(them.backrank());
         if their_eighth.contains(their_king) || sc.pawns[ci(them)].intersects(their_seventh) {
             s.posi(
@@ -904,14 +988,22 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
             s.posi(
                 "king_line",
                 w.king_line,
-                format_args!("brings the {} onto the line of the king on {}", role_name(new_role), Sq(their_king, us)),
+                format_args!(
+                    "brings the {} onto the line of the king on {}",
+                    role_name(new_role),
+                    Sq(their_king, us)
+                ),
             );
         }
         if on_file && (file_bb(to.file().to_u32()) & board.pawns()).is_empty() {
             s.posi(
                 "open_line_to_king",
                 w.open_line_to_king,
-                format_args!("the {} has an open file to the king on {}", role_name(new_role), Sq(their_king, us)),
+                format_args!(
+                    "the {} has an open file to the king on {}",
+                    role_name(new_role),
+                    Sq(their_king, us)
+                ),
             );
         }
     }
@@ -921,7 +1013,11 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
             s.posi(
                 "king_diagonal",
                 w.king_diagonal,
-                format_args!("brings the {} onto a diagonal of the king on {}", role_name(new_role), Sq(their_king, us)),
+                format_args!(
+                    "brings the {} onto a diagonal of the king on {}",
+                    role_name(new_role),
+                    Sq(their_king, us)
+                ),
             );
         }
     }
@@ -934,7 +1030,11 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
             s.posi(
                 "blockade_passed_pawn",
                 w.blockade_by_rank[rank],
-                format_args!("blockades the passed pawn on {} from {}", Sq(p, us), Sq(to, us)),
+                format_args!(
+                    "blockades the passed pawn on {} from {}",
+                    Sq(p, us),
+                    Sq(to, us)
+                ),
             );
         }
         if front == from {
@@ -948,27 +1048,26 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
 
     // --- pawn moves --------------------------------------------------------------------------
     if role == Role::Pawn {
-        pawn_move(s, m, from, to, captured.is_some(), promo.is_some(), cap_sq);
-    } else if role == Role::King {
-        // no pawn terms
+        pawn_move(s, from, to, captured.is_some(), promo.is_some());
     }
-    let _ = our_king;
 
     // --- the positional verdict ------------------------------------------------------------
-    if s.positional <= w.poor_threshold && captured.is_none() && promo.is_none() && !s.flags.contains(Flags::CHECK) && rescue == 0 {
+    if s.positional <= w.poor_threshold
+        && captured.is_none()
+        && promo.is_none()
+        && !s.flags.contains(Flags::CHECK)
+        && rescue == 0
+    {
         s.flags.insert(Flags::POOR);
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn pawn_move<S: Sink>(
     s: &mut Scorer<'_, '_, S>,
-    _m: Move,
     from: Square,
     to: Square,
     capture: bool,
     promotes: bool,
-    cap_sq: Square,
 ) {
     let sc = s.sc;
     let w = sc.w;
@@ -984,21 +1083,32 @@ fn pawn_move<S: Sink>(
         );
     }
     if !promotes {
-        let hits = attacks::pawn_attacks(us, to) & sc.pawns[ci(them)] & !attacks::pawn_attacks(us, from);
+        let hits =
+            attacks::pawn_attacks(us, to) & sc.pawns[ci(them)] & !attacks::pawn_attacks(us, from);
         s.posi(
             "pawn_break",
             w.pawn_break * hits.count() as i32,
-            format_args!("strikes at the pawn on {}", Sq(hits.first().unwrap_or(to), us)),
+            format_args!(
+                "strikes at the pawn on {}",
+                Sq(hits.first().unwrap_or(to), us)
+            ),
         );
         s.posi(
             "pawn_centre",
             w.pawn_centre * (centre_factor(us, to) - centre_factor(us, from)),
-            format_args!("the pawn on {} takes a bigger share of the centre", Sq(to, us)),
+            format_args!(
+                "the pawn on {} takes a bigger share of the centre",
+                Sq(to, us)
+            ),
         );
     }
     // Structure after the move: files change only by captures and promotions; a push can
     // only leave its neighbours (or itself) backward.
-    let after = if promotes { our_pawns.without(from) } else { our_pawns.without(from).with(to) };
+    let after = if promotes {
+        our_pawns.without(from)
+    } else {
+        our_pawns.without(from).with(to)
+    };
     if capture || promotes {
         let iso = isolated(after).count() as i32 - isolated(our_pawns).count() as i32;
         if iso > 0 {
@@ -1048,8 +1158,15 @@ fn pawn_move<S: Sink>(
             < centre_distance(Square::from_coords(from.file(), shakmaty::Rank::Fourth));
         s.posi(
             "capture_toward_centre",
-            if toward { w.capture_toward_centre } else { -w.capture_toward_centre },
-            format_args!("captures {} the centre", if toward { "toward" } else { "away from" }),
+            if toward {
+                w.capture_toward_centre
+            } else {
+                -w.capture_toward_centre
+            },
+            format_args!(
+                "captures {} the centre",
+                if toward { "toward" } else { "away from" }
+            ),
         );
     }
     // Pawn in front of our own king.
@@ -1064,7 +1181,10 @@ fn pawn_move<S: Sink>(
         s.posi(
             "pawn_shield",
             w.pawn_shield,
-            format_args!("weakens the pawns in front of our king on {}", Sq(our_king, us)),
+            format_args!(
+                "weakens the pawns in front of our king on {}",
+                Sq(our_king, us)
+            ),
         );
     }
     // Storming the enemy king on the other wing.
@@ -1077,14 +1197,21 @@ fn pawn_move<S: Sink>(
         s.posi(
             "pawn_storm",
             w.pawn_storm,
-            format_args!("storms the king on {} with the pawn to {}", Sq(their_king, us), Sq(to, us)),
+            format_args!(
+                "storms the king on {} with the pawn to {}",
+                Sq(their_king, us),
+                Sq(to, us)
+            ),
         );
     }
     // Pawn to KN3 / QN3 shutting in an enemy bishop on KR2 / QR2.
     let rel_to = us.relative_rank(to.rank()).to_u32();
     if rel_to == 2 && matches!(to.file().to_u32(), 1 | 6) {
         let corner_file = if to.file().to_u32() == 1 { 0 } else { 7 };
-        let corner = Square::from_coords(shakmaty::File::new(corner_file), us.relative_rank(shakmaty::Rank::Second));
+        let corner = Square::from_coords(
+            shakmaty::File::new(corner_file),
+            us.relative_rank(shakmaty::Rank::Second),
+        );
         if (sc.board.bishops() & sc.by[ci(them)]).contains(corner) {
             s.posi(
                 "trap_bishop",

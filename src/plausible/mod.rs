@@ -150,7 +150,9 @@ pub fn generate(pos: &Chess, analysis: &Analysis, ctx: &Context, out: &mut Plaus
     let mut keys: ArrayVec<u64, 256> = ArrayVec::new();
     for (i, pm) in out.iter().enumerate() {
         let score = (i64::from(pm.score) + (1 << 31)) as u64;
-        keys.push((!score << 32 & 0xffff_ffff_0000_0000) | (i as u64) << 16 | u64::from(pm.flags.0));
+        keys.push(
+            (!score << 32 & 0xffff_ffff_0000_0000) | (i as u64) << 16 | u64::from(pm.flags.0),
+        );
     }
     keys.sort_unstable();
     let moves: ArrayVec<Move, 256> = out.iter().map(|pm| pm.mv).collect();

@@ -149,8 +149,20 @@ pub(crate) fn centre_factor(color: Color, sq: Square) -> i32 {
 pub(crate) fn centre_distance(sq: Square) -> i32 {
     let f = sq.file().to_u32() as i32;
     let r = sq.rank().to_u32() as i32;
-    let df = if f < 3 { 3 - f } else if f > 4 { f - 4 } else { 0 };
-    let dr = if r < 3 { 3 - r } else if r > 4 { r - 4 } else { 0 };
+    let df = if f < 3 {
+        3 - f
+    } else if f > 4 {
+        f - 4
+    } else {
+        0
+    };
+    let dr = if r < 3 {
+        3 - r
+    } else if r > 4 {
+        r - 4
+    } else {
+        0
+    };
     df.max(dr)
 }
 
@@ -230,10 +242,7 @@ impl<'a> Scene<'a> {
                 material[ci(piece.color)] += piece_value(piece.role);
             }
         }
-        let pawns = [
-            board.pawns() & by[0],
-            board.pawns() & by[1],
-        ];
+        let pawns = [board.pawns() & by[0], board.pawns() & by[1]];
         let mut scene = Scene {
             pos,
             board,
@@ -253,7 +262,10 @@ impl<'a> Scene<'a> {
             pinned: [analysis.pinned(Color::Black), analysis.pinned(Color::White)],
             pin_base: [Bitboard::EMPTY; 2],
             pin_lines: [Bitboard::EMPTY; 2],
-            trapped: [analysis.trapped(Color::Black), analysis.trapped(Color::White)],
+            trapped: [
+                analysis.trapped(Color::Black),
+                analysis.trapped(Color::White),
+            ],
             sole_defender: [Bitboard::EMPTY; 2],
             pawns,
             pawn_cover: [
@@ -355,9 +367,8 @@ impl<'a> Scene<'a> {
             Color::White => Bitboard::from(Square::B1) | Square::G1 | Square::C1 | Square::F1,
             Color::Black => Bitboard::from(Square::B8) | Square::G8 | Square::C8 | Square::F8,
         };
-        let undeveloped = (self.board.knights() | self.board.bishops())
-            & self.by[ci(self.us)]
-            & home_minors;
+        let undeveloped =
+            (self.board.knights() | self.board.bishops()) & self.by[ci(self.us)] & home_minors;
         self.opening = ply < self.w.opening_plies
             && (undeveloped.count() >= 2 || self.pos.castles().has_color(self.us));
         let non_pawn = |c: Color| self.material[ci(c)] - 128 * self.pawns[ci(c)].count() as i32;
@@ -435,7 +446,12 @@ impl<'a> Scene<'a> {
 
     /// The least valuable piece of `side` in `attackers` that may capture on `target`
     /// (pieces pinned against their own king only along the pin line).
-    fn least_valuable(&self, attackers: Bitboard, side: Color, target: Square) -> Option<(Square, Role)> {
+    fn least_valuable(
+        &self,
+        attackers: Bitboard,
+        side: Color,
+        target: Square,
+    ) -> Option<(Square, Role)> {
         for role in [
             Role::Pawn,
             Role::Knight,

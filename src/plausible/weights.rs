@@ -97,8 +97,6 @@ pub struct Weights {
     // --- pins, skewers, discoveries ---
     /// Pinning an enemy piece, by its relative rank (from the mover's side) 1..8.
     pub pin_by_rank: [i32; 8],
-    /// Extra for a pin when the pinned piece is worth more than the pinning slider.
-    pub pin_and_attack: i32,
     /// Divisor of the value of the piece behind in a skewer.
     pub skewer_div: i32,
     /// Lining a slider up behind our own piece aimed at an enemy target (preparing a discovery).
@@ -241,7 +239,6 @@ impl Weights {
         attack_sole_defender: 16,
         multiple_threats: [160, 256, 384],
         pin_by_rank: [40, 40, 48, 56, 64, 72, 72, 72],
-        pin_and_attack: 40,
         skewer_div: 4,
         prepare_discovery: 32,
         discovered_attack_div: 2,

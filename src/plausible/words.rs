@@ -67,7 +67,12 @@ impl fmt::Display for Piece {
             };
             return write!(f, "{wing} bishop on {}", Sq(self.sq, self.viewer));
         }
-        write!(f, "{} on {}", role_name(self.role), Sq(self.sq, self.viewer))
+        write!(
+            f,
+            "{} on {}",
+            role_name(self.role),
+            Sq(self.sq, self.viewer)
+        )
     }
 }
 

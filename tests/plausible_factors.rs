@@ -1,0 +1,711 @@
+//! The plausibility factors one by one (issue 5): for each named factor a position where
+//! it fires with the expected sign and a comment naming the expected square, and a near
+//! miss where it does not fire with that sign. Plus: every move's factors sum to its score,
+//! and generation is deterministic.
+
+use machack::attack::Analysis;
+use machack::notation::read_move;
+use machack::plausible::{self, Context, Flags, PlausibleList};
+use machack::rules::parse_fen;
+use shakmaty::{Chess, Position};
+
+struct Case {
+    name: &'static str,
+    fen: &'static str,
+    mv: &'static str,
+    sign: i32,
+    comment: &'static str,
+    near: Option<(&'static str, &'static str)>,
+}
+
+const CASES: &[Case] = &[
+    Case {
+        name: "base_constant",
+        fen: "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+        mv: "Kd2",
+        sign: 1,
+        comment: "base constant",
+        near: None,
+    },
+    Case {
+        name: "capture_gain",
+        fen: "4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1",
+        mv: "Rxd5",
+        sign: 1,
+        comment: "Q5 (d5)",
+        near: Some(("4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1", "Rd2")),
+    },
+    Case {
+        name: "capture_victim",
+        fen: "4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1",
+        mv: "Rxd5",
+        sign: 1,
+        comment: "knight",
+        near: Some(("4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1", "Rd2")),
+    },
+    Case {
+        name: "captured_piece_development",
+        fen: "4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1",
+        mv: "Rxd5",
+        sign: 1,
+        comment: "(d5)",
+        near: Some(("4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1", "Rd2")),
+    },
+    Case {
+        name: "move_into_attack",
+        fen: "4k3/8/4p3/8/8/8/8/3QK3 w - - 0 1",
+        mv: "Qd5",
+        sign: -1,
+        comment: "Q5 (d5)",
+        near: Some(("4k3/8/4p3/8/8/8/8/3QK3 w - - 0 1", "Qd4")),
+    },
+    Case {
+        name: "rescue_en_prise_piece",
+        fen: "4k3/8/8/4p3/3N4/8/8/4K3 w - - 0 1",
+        mv: "Nb3",
+        sign: 1,
+        comment: "Q4 (d4)",
+        near: Some(("4k3/8/8/8/3N4/8/8/4K3 w - - 0 1", "Nb3")),
+    },
+    Case {
+        name: "trade_when_ahead",
+        fen: "3rk3/8/8/3r4/8/8/8/R2RK1N1 w - - 0 1",
+        mv: "Rxd5",
+        sign: 1,
+        comment: "ahead",
+        near: Some(("3rk3/8/8/3r4/8/8/8/R2RK3 w - - 0 1", "Rxd5")),
+    },
+    Case {
+        name: "capture_removes_threat",
+        fen: "4k3/8/1b6/8/3N4/8/8/1R2K3 w - - 0 1",
+        mv: "Rxb6",
+        sign: 1,
+        comment: "Q4 (d4)",
+        near: Some(("4k3/8/1b6/8/8/8/3N4/1R2K3 w - - 0 1", "Rxb6")),
+    },
+    Case {
+        name: "promotion",
+        fen: "8/4P3/8/8/8/8/k7/4K3 w - - 0 1",
+        mv: "e8=Q",
+        sign: 1,
+        comment: "K8 (e8)",
+        near: Some(("8/8/4P3/8/8/8/k7/4K3 w - - 0 1", "e7")),
+    },
+    Case {
+        name: "underpromotion",
+        fen: "8/4P3/8/8/8/8/k7/4K3 w - - 0 1",
+        mv: "e8=N",
+        sign: -1,
+        comment: "knight",
+        near: Some(("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "e8=Q")),
+    },
+    Case {
+        name: "development",
+        fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        mv: "Nf3",
+        sign: 1,
+        comment: "KB3 (f3)",
+        near: Some((
+            "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 0 1",
+            "Ng1",
+        )),
+    },
+    Case {
+        name: "unblock_own_line",
+        fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        mv: "e4",
+        sign: 1,
+        comment: "king's bishop on KB1 (f1)",
+        near: Some(("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "e4")),
+    },
+    Case {
+        name: "block_own_line",
+        fen: "4k3/8/8/8/8/2N5/8/R3K3 w - - 0 1",
+        mv: "Nb1",
+        sign: -1,
+        comment: "rook on QR1 (a1)",
+        near: Some(("4k3/8/8/8/8/2N5/8/R3K3 w - - 0 1", "Nb5")),
+    },
+    Case {
+        name: "block_enemy_line",
+        fen: "r3k3/8/8/8/8/8/8/1N2K3 w - - 0 1",
+        mv: "Na3",
+        sign: 1,
+        comment: "enemy rook on QR8 (a8)",
+        near: Some(("r3k3/8/8/8/8/8/8/1N2K3 w - - 0 1", "Nc3")),
+    },
+    Case {
+        name: "unblock_enemy_line",
+        fen: "r3k3/8/8/8/N7/8/8/4K3 w - - 0 1",
+        mv: "Nc3",
+        sign: -1,
+        comment: "enemy rook on QR8 (a8)",
+        near: Some(("4k2r/8/8/8/N7/8/8/4K3 w - - 0 1", "Nc3")),
+    },
+    Case {
+        name: "discovered_attack",
+        fen: "4k3/7r/8/8/8/3N4/8/1B2K3 w - - 0 1",
+        mv: "Nb4",
+        sign: 1,
+        comment: "KR7 (h7)",
+        near: Some(("4k3/8/8/8/8/3N4/8/1B2K3 w - - 0 1", "Nb4")),
+    },
+    Case {
+        name: "discovered_check",
+        fen: "4k3/8/8/8/8/8/4N3/4RK2 w - - 0 1",
+        mv: "Nc3",
+        sign: 1,
+        comment: "K8 (e8)",
+        near: Some(("3k4/8/8/8/8/8/4N3/4RK2 w - - 0 1", "Nc3")),
+    },
+    Case {
+        name: "safe_check",
+        fen: "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",
+        mv: "Ra8",
+        sign: 1,
+        comment: "K8 (e8)",
+        near: Some(("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "Ra7")),
+    },
+    Case {
+        name: "unsafe_check",
+        fen: "4k3/8/8/8/8/8/8/3RK3 w - - 0 1",
+        mv: "Rd8",
+        sign: 1,
+        comment: "K8 (e8)",
+        near: Some(("4k3/8/8/8/8/8/8/3RK3 w - - 0 1", "Rd7")),
+    },
+    Case {
+        name: "checkmate",
+        fen: "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+        mv: "Ra8",
+        sign: 1,
+        comment: "KN8 (g8)",
+        near: Some(("6k1/5pp1/8/8/8/8/8/R5K1 w - - 0 1", "Ra8")),
+    },
+    Case {
+        name: "attack_undefended_piece",
+        fen: "4k3/8/8/7n/8/8/8/R3K3 w - - 0 1",
+        mv: "Ra5",
+        sign: 1,
+        comment: "KR5 (h5)",
+        near: Some(("4k3/8/8/7n/8/8/8/R3K3 w - - 0 1", "Ra4")),
+    },
+    Case {
+        name: "attack_bigger_piece",
+        fen: "4k3/8/2p5/3r4/8/8/8/4KN2 w - - 0 1",
+        mv: "Ne3",
+        sign: 1,
+        comment: "Q5 (d5)",
+        near: Some(("4k3/8/2p5/3r4/8/8/8/4KN2 w - - 0 1", "Ng3")),
+    },
+    Case {
+        name: "offer_trade",
+        fen: "4k3/8/2p5/3r4/8/8/8/R3K3 w - - 0 1",
+        mv: "Rd1",
+        sign: 1,
+        comment: "Q5 (d5)",
+        near: Some(("4k3/8/2p5/3r4/8/8/8/R3K3 w - - 0 1", "Rb1")),
+    },
+    Case {
+        name: "pile_on",
+        fen: "4k3/8/4p3/3p4/8/2N5/8/4KB2 w - - 0 1",
+        mv: "Bg2",
+        sign: 1,
+        comment: "Q5 (d5)",
+        near: Some(("4k3/8/4p3/3p4/8/8/8/4KB2 w - - 0 1", "Bg2")),
+    },
+    Case {
+        name: "attack_weak_pawn",
+        fen: "4k3/8/8/3p4/8/8/8/4KB2 w - - 0 1",
+        mv: "Bg2",
+        sign: 1,
+        comment: "Q5 (d5)",
+        near: Some(("4k3/8/2p5/3p4/8/8/8/4KB2 w - - 0 1", "Bg2")),
+    },
+    Case {
+        name: "attack_pinned_piece",
+        fen: "4k3/8/2n5/1B6/3P4/8/8/4K3 w - - 0 1",
+        mv: "d5",
+        sign: 1,
+        comment: "QB6 (c6)",
+        near: Some(("4k3/8/2n5/8/3P4/8/8/4K3 w - - 0 1", "d5")),
+    },
+    Case {
+        name: "attack_trapped_piece",
+        fen: "r3k3/8/8/8/8/1P6/b1K5/3N4 w - - 0 1",
+        mv: "Nc3",
+        sign: 1,
+        comment: "QR2 (a2)",
+        near: Some(("r3k3/8/8/8/8/1P6/b3K3/3N4 w - - 0 1", "Nc3")),
+    },
+    Case {
+        name: "attack_sole_defender",
+        fen: "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+        mv: "Bb5",
+        sign: 1,
+        comment: "QB6 (c6)",
+        near: Some((
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+            "Bc4",
+        )),
+    },
+    Case {
+        name: "multiple_threats",
+        fen: "r3k3/8/8/1N6/8/8/8/4K3 w - - 0 1",
+        mv: "Nc7",
+        sign: 1,
+        comment: "QB7 (c7)",
+        near: Some(("r3k3/8/8/1N6/8/8/8/4K3 w - - 0 1", "Nd6")),
+    },
+    Case {
+        name: "pin_piece",
+        fen: "4k3/8/2n5/8/8/8/8/4KB2 w - - 0 1",
+        mv: "Bb5",
+        sign: 1,
+        comment: "QB6 (c6)",
+        near: Some(("4k3/8/2n5/8/8/8/8/4KB2 w - - 0 1", "Bd3")),
+    },
+    Case {
+        name: "skewer",
+        fen: "r3k3/8/8/8/8/8/8/4K2R w - - 0 1",
+        mv: "Rh8",
+        sign: 1,
+        comment: "QR8 (a8)",
+        near: Some(("4k3/8/8/8/8/8/8/4K2R w - - 0 1", "Rh8")),
+    },
+    Case {
+        name: "prepare_discovery",
+        fen: "4k3/7r/8/8/8/3N4/2B5/4K3 w - - 0 1",
+        mv: "Bb1",
+        sign: 1,
+        comment: "Q3 (d3)",
+        near: Some(("4k3/8/8/8/8/3N4/2B5/4K3 w - - 0 1", "Bb1")),
+    },
+    Case {
+        name: "move_pin_base",
+        fen: "4r1k1/8/8/8/4N3/8/4Q3/6K1 w - - 0 1",
+        mv: "Qd2",
+        sign: 1,
+        comment: "K2 (e2)",
+        near: Some(("4r1k1/8/8/8/4N3/8/3Q4/6K1 w - - 0 1", "Qd3")),
+    },
+    Case {
+        name: "break_pin",
+        fen: "4r1k1/8/8/8/3PN3/8/4Q2B/6K1 w - - 0 1",
+        mv: "Be5",
+        sign: 1,
+        comment: "K5 (e5)",
+        near: Some(("4r1k1/8/8/8/3PN3/8/4Q2B/6K1 w - - 0 1", "Bf4")),
+    },
+    Case {
+        name: "defend_threatened_piece",
+        fen: "3rk3/8/8/8/3N4/8/8/R3K3 w - - 0 1",
+        mv: "Ra4",
+        sign: 1,
+        comment: "Q4 (d4)",
+        near: Some(("3rk3/8/8/8/3N4/8/8/R3K3 w - - 0 1", "Ra3")),
+    },
+    Case {
+        name: "interpose",
+        fen: "4k3/8/8/8/r3N3/P7/3B4/4K3 w - - 0 1",
+        mv: "Bb4",
+        sign: 1,
+        comment: "K4 (e4)",
+        near: Some(("4k3/8/8/8/r3N3/P7/3B4/4K3 w - - 0 1", "Bc1")),
+    },
+    Case {
+        name: "abandon_defence",
+        fen: "4k3/8/8/8/r2N4/8/8/3RK3 w - - 0 1",
+        mv: "Rc1",
+        sign: -1,
+        comment: "Q4 (d4)",
+        near: Some(("4k3/8/8/8/r2N4/8/8/3RK3 w - - 0 1", "Rd2")),
+    },
+    Case {
+        name: "unmask_attack_on_own_piece",
+        fen: "4r1k1/8/8/8/4N3/8/4Q3/6K1 w - - 0 1",
+        mv: "Nc3",
+        sign: -1,
+        comment: "K2 (e2)",
+        near: Some(("4r1k1/8/8/8/4N3/8/3Q4/6K1 w - - 0 1", "Nc3")),
+    },
+    Case {
+        name: "capture_toward_centre",
+        fen: "4k3/8/8/8/3p4/2P5/8/4K3 w - - 0 1",
+        mv: "cxd4",
+        sign: 1,
+        comment: "toward",
+        near: Some(("4k3/8/8/8/1p6/2P5/8/4K3 w - - 0 1", "cxb4")),
+    },
+    Case {
+        name: "creates_isolated_pawn",
+        fen: "4k3/8/8/8/3p4/2P5/1P6/4K3 w - - 0 1",
+        mv: "cxd4",
+        sign: -1,
+        comment: "Q4 (d4)",
+        near: Some(("4k3/8/8/8/3p4/2P1P3/8/4K3 w - - 0 1", "cxd4")),
+    },
+    Case {
+        name: "creates_doubled_pawn",
+        fen: "4k3/8/8/8/3p4/2P5/3P4/4K3 w - - 0 1",
+        mv: "cxd4",
+        sign: -1,
+        comment: "Q4 (d4)",
+        near: Some(("4k3/8/8/8/3p4/2P5/8/4K3 w - - 0 1", "cxd4")),
+    },
+    Case {
+        name: "creates_backward_pawn",
+        fen: "4k3/8/8/4p3/8/2PP4/8/4K3 w - - 0 1",
+        mv: "c4",
+        sign: -1,
+        comment: "Q3 (d3)",
+        near: Some(("4k3/8/8/8/8/2PP4/8/4K3 w - - 0 1", "c4")),
+    },
+    Case {
+        name: "advance_backward_pawn",
+        fen: "4k3/8/8/4p3/2P5/3P4/8/4K3 w - - 0 1",
+        mv: "d4",
+        sign: 1,
+        comment: "Q3 (d3)",
+        near: Some(("4k3/8/8/8/2P5/3P4/8/4K3 w - - 0 1", "d4")),
+    },
+    Case {
+        name: "passed_pawn_push",
+        fen: "4k3/8/8/8/8/8/P7/4K3 w - - 0 1",
+        mv: "a3",
+        sign: 1,
+        comment: "QR3 (a3)",
+        near: Some(("4k3/1p6/8/8/8/8/P7/4K3 w - - 0 1", "a3")),
+    },
+    Case {
+        name: "pawn_break",
+        fen: "4k3/8/8/3p4/8/4P3/8/4K3 w - - 0 1",
+        mv: "e4",
+        sign: 1,
+        comment: "Q5 (d5)",
+        near: Some(("4k3/8/8/2p5/8/4P3/8/4K3 w - - 0 1", "e4")),
+    },
+    Case {
+        name: "pawn_centre",
+        fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        mv: "e4",
+        sign: 1,
+        comment: "K4 (e4)",
+        near: Some((
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "a3",
+        )),
+    },
+    Case {
+        name: "pawn_shield",
+        fen: "r2q1rk1/8/8/8/8/8/5PPP/3Q1RK1 w - - 0 1",
+        mv: "h3",
+        sign: -1,
+        comment: "KN1 (g1)",
+        near: Some(("r2q1rk1/8/8/8/8/8/P4PPP/3Q1RK1 w - - 0 1", "a3")),
+    },
+    Case {
+        name: "pawn_storm",
+        fen: "r2q2k1/8/8/8/8/8/6P1/2KQ3R w - - 0 1",
+        mv: "g3",
+        sign: 1,
+        comment: "KN8 (g8)",
+        near: Some(("r2q2k1/8/8/8/8/8/P5P1/2KQ3R w - - 0 1", "a3")),
+    },
+    Case {
+        name: "trap_bishop",
+        fen: "4k3/8/8/8/8/8/bP6/4K3 w - - 0 1",
+        mv: "b3",
+        sign: 1,
+        comment: "QR2 (a2)",
+        near: Some(("4k3/8/8/8/8/8/1P6/4K3 w - - 0 1", "b3")),
+    },
+    Case {
+        name: "blockade_passed_pawn",
+        fen: "4k3/8/8/8/3p4/8/8/2N1K3 w - - 0 1",
+        mv: "Nd3",
+        sign: 1,
+        comment: "Q4 (d4)",
+        near: Some(("4k3/8/8/8/3p4/8/8/2N1K3 w - - 0 1", "Nb3")),
+    },
+    Case {
+        name: "leave_blockade",
+        fen: "4k3/8/8/8/3p4/3N4/8/4K3 w - - 0 1",
+        mv: "Nb2",
+        sign: -1,
+        comment: "Q4 (d4)",
+        near: Some(("4k3/8/8/8/8/3N4/8/4K3 w - - 0 1", "Nb2")),
+    },
+    Case {
+        name: "castle",
+        fen: "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+        mv: "O-O",
+        sign: 1,
+        comment: "KN1 (g1)",
+        near: Some(("4k3/8/8/8/8/8/8/4K2R w K - 0 1", "Kf1")),
+    },
+    Case {
+        name: "first_minor_move",
+        fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        mv: "Nf3",
+        sign: 1,
+        comment: "KN1 (g1)",
+        near: Some((
+            "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 0 1",
+            "Ng5",
+        )),
+    },
+    Case {
+        name: "early_queen_move",
+        fen: "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+        mv: "Qh5",
+        sign: -1,
+        comment: "KR5 (h5)",
+        near: Some((
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 30",
+            "Qh5",
+        )),
+    },
+    Case {
+        name: "king_move_spoils_castling",
+        fen: "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+        mv: "Kf1",
+        sign: -1,
+        comment: "KB1 (f1)",
+        near: Some(("4k3/8/8/8/8/8/8/4K2R w - - 0 1", "Kf1")),
+    },
+    Case {
+        name: "rook_move_spoils_castling",
+        fen: "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+        mv: "Rg1",
+        sign: -1,
+        comment: "KR1 (h1)",
+        near: Some(("4k3/8/8/8/8/8/8/4K2R w - - 0 1", "Rg1")),
+    },
+    Case {
+        name: "block_centre_pawn",
+        fen: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1",
+        mv: "Bd3",
+        sign: -1,
+        comment: "Q2 (d2)",
+        near: Some((
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1",
+            "Bc4",
+        )),
+    },
+    Case {
+        name: "king_walk",
+        fen: "r2q1rk1/8/8/8/8/8/5PPP/3Q1RK1 w - - 0 1",
+        mv: "Kh1",
+        sign: -1,
+        comment: "KR1 (h1)",
+        near: Some(("6k1/8/8/8/8/8/5PPP/6K1 w - - 0 1", "Kh1")),
+    },
+    Case {
+        name: "king_rank_step",
+        fen: "r2q1rk1/8/8/8/8/8/5PP1/3Q1RK1 w - - 0 1",
+        mv: "Kh2",
+        sign: -1,
+        comment: "rank 2",
+        near: Some(("r2q1rk1/8/8/8/8/8/5PP1/3Q1RK1 w - - 0 1", "Kh1")),
+    },
+    Case {
+        name: "king_centralise_endgame",
+        fen: "6k1/8/8/8/8/8/8/K7 w - - 0 1",
+        mv: "Kb2",
+        sign: 1,
+        comment: "QN2 (b2)",
+        near: Some(("6k1/8/8/8/8/8/8/K7 w - - 0 1", "Ka2")),
+    },
+    Case {
+        name: "knight_centre",
+        fen: "4k3/8/8/8/8/8/8/4K1N1 w - - 0 1",
+        mv: "Nf3",
+        sign: 1,
+        comment: "KB3 (f3)",
+        near: Some(("4k3/8/8/8/8/8/8/4K1N1 w - - 0 1", "Nh3")),
+    },
+    Case {
+        name: "knight_outpost",
+        fen: "4k3/8/8/8/4P3/2N5/8/4K3 w - - 0 1",
+        mv: "Nd5",
+        sign: 1,
+        comment: "Q5 (d5)",
+        near: Some(("4k3/2p5/8/8/4P3/2N5/8/4K3 w - - 0 1", "Nd5")),
+    },
+    Case {
+        name: "rook_open_file",
+        fen: "4k3/8/8/8/8/8/7P/R3K3 w - - 0 1",
+        mv: "Rd1",
+        sign: 1,
+        comment: "Q1 (d1)",
+        near: Some(("4k3/3p4/8/8/8/8/3P4/R3K3 w - - 0 1", "Rd1")),
+    },
+    Case {
+        name: "rook_half_open_file",
+        fen: "4k3/3p4/8/8/8/8/8/R3K3 w - - 0 1",
+        mv: "Rd1",
+        sign: 1,
+        comment: "Q1 (d1)",
+        near: Some(("4k3/3p4/8/8/8/8/3P4/R3K3 w - - 0 1", "Rd1")),
+    },
+    Case {
+        name: "rook_seventh",
+        fen: "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",
+        mv: "Ra7",
+        sign: 1,
+        comment: "QR7 (a7)",
+        near: Some(("8/8/4k3/8/8/8/8/R3K3 w - - 0 1", "Ra7")),
+    },
+    Case {
+        name: "rook_behind_passer",
+        fen: "4k3/8/8/8/P7/8/8/1R2K3 w - - 0 1",
+        mv: "Ra1",
+        sign: 1,
+        comment: "QR1 (a1)",
+        near: Some(("4k3/1p6/8/8/P7/8/8/1R2K3 w - - 0 1", "Ra1")),
+    },
+    Case {
+        name: "king_line",
+        fen: "4k3/8/8/8/8/8/8/R5K1 w - - 0 1",
+        mv: "Re1",
+        sign: 1,
+        comment: "K8 (e8)",
+        near: Some(("4k3/8/8/8/8/8/8/R5K1 w - - 0 1", "Rd1")),
+    },
+    Case {
+        name: "open_line_to_king",
+        fen: "4k3/8/8/8/8/8/8/R5K1 w - - 0 1",
+        mv: "Re1",
+        sign: 1,
+        comment: "K8 (e8)",
+        near: Some(("4k3/4p3/8/8/8/8/8/R5K1 w - - 0 1", "Re1")),
+    },
+    Case {
+        name: "king_diagonal",
+        fen: "4k3/8/8/8/8/8/8/3BK3 w - - 0 1",
+        mv: "Ba4",
+        sign: 1,
+        comment: "K8 (e8)",
+        near: Some(("4k3/8/8/8/8/8/8/3BK3 w - - 0 1", "Bc2")),
+    },
+    Case {
+        name: "king_zone_attack",
+        fen: "6k1/8/8/8/8/8/8/R5K1 w - - 0 1",
+        mv: "Ra7",
+        sign: 1,
+        comment: "KN8 (g8)",
+        near: Some(("6k1/8/8/8/8/8/8/R5K1 w - - 0 1", "Ra6")),
+    },
+];
+
+fn position(fen: &str) -> Chess {
+    parse_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}")).0
+}
+
+fn factors(fen: &str, mv: &str) -> Vec<plausible::Factor> {
+    let pos = position(fen);
+    let m = read_move(&pos, mv).unwrap_or_else(|e| panic!("{fen} {mv}: {e}"));
+    plausible::trace(&pos, &Analysis::new(&pos), &Context::default(), m)
+}
+
+#[test]
+fn every_factor_fires_where_it_should_and_not_in_its_near_miss() {
+    let mut failures = Vec::new();
+    for c in CASES {
+        let fs = factors(c.fen, c.mv);
+        let fired = fs.iter().any(|f| {
+            f.name == c.name
+                && f.value.signum() == c.sign
+                && f.comment.contains(c.comment)
+                && f.comment.starts_with(if c.sign > 0 { '+' } else { '-' })
+        });
+        if !fired {
+            failures.push(format!(
+                "{} did not fire on {} in {}: {fs:?}",
+                c.name, c.mv, c.fen
+            ));
+        }
+        if let Some((fen, mv)) = c.near {
+            let fs = factors(fen, mv);
+            if let Some(f) = fs
+                .iter()
+                .find(|f| f.name == c.name && f.value.signum() == c.sign)
+            {
+                failures.push(format!(
+                    "{} fired on the near miss {mv} in {fen}: {f:?}",
+                    c.name
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn at_least_45_distinct_factors_are_tested() {
+    let mut names: Vec<&str> = CASES.iter().map(|c| c.name).collect();
+    names.sort_unstable();
+    names.dedup();
+    assert!(names.len() >= 45, "only {} factors", names.len());
+}
+
+fn check_sums_and_order(pos: &Chess) {
+    let analysis = Analysis::new(pos);
+    let ctx = Context {
+        level: 1,
+        ..Context::default()
+    };
+    let mut a = PlausibleList::new();
+    let mut b = PlausibleList::new();
+    plausible::generate(pos, &analysis, &ctx, &mut a);
+    plausible::generate(pos, &analysis, &ctx, &mut b);
+    assert_eq!(a, b, "generation is not deterministic");
+    assert_eq!(a.len(), pos.legal_moves().len());
+    for pm in &a {
+        let fs = plausible::trace(pos, &analysis, &ctx, pm.mv);
+        let sum: i32 = fs.iter().map(|f| f.value).sum();
+        assert_eq!(
+            sum, pm.score,
+            "factors of {:?} do not sum to its score: {fs:?}",
+            pm.mv
+        );
+        assert!(fs.iter().all(|f| f.value != 0 && !f.comment.is_empty()));
+        assert_eq!(pm.flags.contains(Flags::CAPTURE), pm.mv.is_capture());
+        assert_eq!(pm.flags.contains(Flags::PROMOTION), pm.mv.is_promotion());
+        let after = {
+            let mut p = pos.clone();
+            p.play_unchecked(pm.mv);
+            p
+        };
+        assert_eq!(
+            pm.flags.contains(Flags::CHECK),
+            after.is_check(),
+            "{:?}",
+            pm.mv
+        );
+    }
+    // Ties keep generation order.
+    let legal = pos.legal_moves();
+    for w in a.windows(2) {
+        assert!(w[0].score >= w[1].score);
+        if w[0].score == w[1].score {
+            let i = legal.iter().position(|m| *m == w[0].mv);
+            let j = legal.iter().position(|m| *m == w[1].mv);
+            assert!(i < j, "tie out of generation order");
+        }
+    }
+}
+
+#[test]
+fn factors_sum_to_the_score_and_generation_is_deterministic() {
+    for c in CASES {
+        check_sums_and_order(&position(c.fen));
+    }
+    let wac = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/wac.epd"))
+        .expect("tests/data/wac.epd");
+    for line in wac.lines().step_by(5) {
+        let fields: Vec<&str> = line.split_whitespace().take(4).collect();
+        check_sums_and_order(&position(&format!("{} 0 1", fields.join(" "))));
+    }
+}
