@@ -501,3 +501,53 @@ fn deep_capture_sequences_stay_within_the_ply_limit() {
     assert!(g.position().is_legal(r.best));
     assert!(r.stats.seldepth < machack::search::MAX_PLY as u32);
 }
+
+#[test]
+fn a_sixty_ply_line_fits_in_a_two_megabyte_thread_stack() {
+    // Width 1 sends the first line straight down 60 plies (and captures beyond); the
+    // per-node stack use must leave room for it on an ordinary spawned thread.
+    let child = std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(|| {
+            let g = game(machack::rules::START_FEN, &[]);
+            let params = Params {
+                depth: 60,
+                widths: vec![1],
+                secondary_depth: 0,
+                ..Params::mac_hack_1967()
+            };
+            let r = run(
+                &g,
+                params,
+                Limits {
+                    nodes: Some(5_000),
+                    ..Limits::default()
+                },
+            );
+            assert!(g.position().is_legal(r.best));
+            r.stats.seldepth
+        })
+        .unwrap();
+    let seldepth = child.join().expect("no stack overflow");
+    assert!(seldepth >= 60, "{seldepth}");
+}
+
+#[test]
+fn the_fifty_move_rule_ends_a_line_as_a_draw() {
+    // A queen up, but 99 halfmoves without capture or pawn move: any quiet move draws,
+    // unless it mates.
+    let g = game("7k/8/8/6Q1/8/8/8/K7 w - - 99 80", &[]);
+    let quiet = mv(&g, "Kb2");
+    let params = Params {
+        poor_move: 0,
+        ..wide(2)
+    };
+    let only = |m: Move| Limits {
+        searchmoves: vec![m],
+        ..Limits::default()
+    };
+    assert_eq!(run(&g, params.clone(), only(quiet)).score, Score::Value(0));
+    // With the clock further from 100 the win stays on the board.
+    let g = game("7k/8/8/6Q1/8/8/8/K7 w - - 80 80", &[]);
+    assert!(matches!(run(&g, params, only(quiet)).score, Score::Value(v) if v > 1000));
+}

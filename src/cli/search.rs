@@ -38,6 +38,9 @@ pub struct SettingsArgs {
     /// Depth of the secondary search (0: off).
     #[arg(long)]
     pub secondary: Option<u32>,
+    /// Also search every move the generator flags INVESTIGATE (the 1980 rule).
+    #[arg(long)]
+    pub investigate: bool,
 }
 
 impl SettingsArgs {
@@ -75,6 +78,9 @@ impl SettingsArgs {
         }
         if let Some(s) = self.secondary {
             p.secondary_depth = s;
+        }
+        if self.investigate {
+            p.investigate = true;
         }
         Ok(p)
     }

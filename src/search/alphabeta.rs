@@ -19,7 +19,6 @@ use super::stats::Stats;
 use super::width::WidthRule;
 use crate::attack::Analysis;
 use crate::eval::{Root, static_board_evaluator};
-use crate::feedover::feedover;
 use crate::plausible::{self, Context, Flags, PlausibleList, PlausibleMove};
 use crate::repetition::History;
 use crate::rules::key_after;
@@ -161,16 +160,9 @@ impl Tree<'_> {
         if ply + 1 >= MAX_PLY {
             return self.static_value(pos);
         }
-        let analysis = Analysis::new(pos);
         // Step 2. The end of the basic search: the position evaluator (§6.2).
         if depth == 0 {
-            if feedovers_left > 0
-                && let Some(case) = feedover(pos, &analysis)
-            {
-                self.stats.count_feedover(case);
-                return self.expand(pos, key, ply, 1, alpha, beta, feedovers_left - 1, &analysis);
-            }
-            return self.plausible_captures(pos, key, ply, alpha, beta, feedovers_left, &analysis);
+            return self.position_evaluator(pos, key, ply, alpha, beta, feedovers_left);
         }
         // Step 3. The hash table: a stored result deep enough, and usable with these bounds.
         if ply > 0 {
@@ -197,6 +189,7 @@ impl Tree<'_> {
             }
         }
         // Step 4. Search the moves the width rule selects.
+        let analysis = Analysis::new(pos);
         let v = self.expand(pos, key, ply, depth, alpha, beta, feedovers_left, &analysis);
         if ply > 0 && !self.stopped {
             let bound = if v <= alpha {
@@ -242,7 +235,12 @@ impl Tree<'_> {
             };
         }
         let level = ply as u32 + 1;
-        let mut width = WidthRule::new(level, self.params.width(level), &self.plies[ply].list);
+        let mut width = WidthRule::new(
+            level,
+            self.params.width(level),
+            &self.plies[ply].list,
+            self.params.investigate,
+        );
         let mut best = -INF;
         for i in 0..n {
             let pm = self.plies[ply].list[i];

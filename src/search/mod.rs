@@ -316,7 +316,12 @@ impl Tree<'_> {
             plausible: true,
         });
         let candidates: Vec<_> = list.iter().filter(|pm| allowed(&pm.mv)).copied().collect();
-        let mut width = width::WidthRule::new(1, self.params.width(1), &candidates);
+        let mut width = width::WidthRule::new(
+            1,
+            self.params.width(1),
+            &candidates,
+            self.params.investigate,
+        );
         let mut secondary_line = Line::new();
         for (i, pm) in list.iter().enumerate() {
             if !allowed(&pm.mv) || !width.admits(pm) {

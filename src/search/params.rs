@@ -16,6 +16,10 @@ pub struct Params {
     /// Basic width at each level, level 1 (the top) first; the last entry holds for every
     /// deeper level (paper: 6 at every level normally; 15, 15, 9, 9, 7 in tournaments).
     pub widths: Vec<u32>,
+    /// Whether the width rule also searches every move the plausible move generator flags
+    /// INVESTIGATE (the 1980 program's "always investigate" bit: all checks, promotions,
+    /// forks). Off in the 1967 profiles, whose width rule is the paper's four heuristics.
+    pub investigate: bool,
     /// At most this many feedovers along one line (paper: "up to certain limits"; SPEC: 2).
     pub max_feedovers: u32,
     /// Hash table size in entries (paper: 32,000 entries of two machine registers).
@@ -62,6 +66,7 @@ impl Params {
         Params {
             depth: 4,
             widths: vec![6],
+            investigate: false,
             max_feedovers: 2,
             hash_entries: 32_000,
             keep_hash: false,

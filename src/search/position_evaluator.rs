@@ -1,5 +1,12 @@
-//! The position evaluator's second half (SPEC §6.2): when the feedover condition is false,
-//! the static value and then every plausible capture, with no depth or width limit.
+//! The position evaluator (SPEC §6.2), applied at the end of the basic search: if the
+//! feedover condition holds (and the line has feedovers left) the plausible move generator
+//! is applied again; otherwise the static value and then every plausible capture, with no
+//! depth or width limit.
+//!
+//! The attack analysis is the costliest step, so it is made only when it can matter: the
+//! feedover condition needs a piece of the side to move en prise, hence attacked, and the
+//! capture search needs captures to judge and no stand-pat cut-off first. The values are
+//! exactly those of analysing every position.
 //!
 //! A plausible capture is a capture or promotion that appears to gain material: a capture
 //! whose static exchange value for the mover is at least `Params::capture_min_gain` (so a
@@ -8,26 +15,26 @@
 //! the position evaluator (`Tree::node` at depth 0), so a feedover can still fire there.
 
 use arrayvec::ArrayVec;
-use shakmaty::{Chess, Move, Position, Role};
+use shakmaty::attacks::attacks;
+use shakmaty::{Bitboard, Chess, Move, MoveList, Position, Role};
 
 use super::alphabeta::{MATE, Tree};
 use crate::attack::Analysis;
 use crate::eval::piece_value;
+use crate::feedover::feedover;
 use crate::rules::key_after;
 
 impl Tree<'_> {
-    /// The static value of `pos` (at `ply`) improved by the plausible captures, for the
-    /// side to move, within (alpha, beta); fail-soft.
-    #[allow(clippy::too_many_arguments)]
-    pub fn plausible_captures(
+    /// The value of `pos` (at `ply`) at the end of the basic search, for the side to move,
+    /// within (alpha, beta); fail-soft.
+    pub fn position_evaluator(
         &mut self,
         pos: &Chess,
         key: u64,
         ply: usize,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         feedovers_left: u32,
-        analysis: &Analysis,
     ) -> i32 {
         let moves = pos.legal_moves();
         if moves.is_empty() {
@@ -37,12 +44,61 @@ impl Tree<'_> {
                 self.draw_value(ply)
             };
         }
+        if feedovers_left > 0 && has_attacked_piece(pos) {
+            let analysis = Analysis::new(pos);
+            if let Some(case) = feedover(pos, &analysis) {
+                self.stats.count_feedover(case);
+                return self.expand(pos, key, ply, 1, alpha, beta, feedovers_left - 1, &analysis);
+            }
+            return self.plausible_captures(
+                pos,
+                key,
+                ply,
+                alpha,
+                beta,
+                feedovers_left,
+                &moves,
+                Some(&analysis),
+            );
+        }
+        self.plausible_captures(pos, key, ply, alpha, beta, feedovers_left, &moves, None)
+    }
+
+    /// The static value of `pos` (at `ply`, whose legal moves are `moves`) improved by
+    /// the plausible captures, for the side to move, within (alpha, beta); fail-soft.
+    /// `analysis` is the attack analysis of `pos` if it was already made.
+    #[allow(clippy::too_many_arguments)]
+    fn plausible_captures(
+        &mut self,
+        pos: &Chess,
+        key: u64,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        feedovers_left: u32,
+        moves: &MoveList,
+        analysis: Option<&Analysis>,
+    ) -> i32 {
         let stand_pat = self.static_value(pos);
         if stand_pat >= beta {
             return stand_pat;
         }
         alpha = alpha.max(stand_pat);
         let mut best = stand_pat;
+        if !moves
+            .iter()
+            .any(|m| m.is_capture() || m.promotion() == Some(Role::Queen))
+        {
+            return best;
+        }
+        let made;
+        let analysis = match analysis {
+            Some(a) => a,
+            None => {
+                made = Analysis::new(pos);
+                &made
+            }
+        };
 
         // The plausible captures, best apparent gain first (ties in generation order).
         let mut captures: ArrayVec<(i32, u8, Move), 256> = ArrayVec::new();
@@ -86,4 +142,18 @@ impl Tree<'_> {
         }
         best
     }
+}
+
+/// Whether any piece of the side to move other than the king is attacked: without that,
+/// nothing of it can be en prise, and the feedover condition is false.
+fn has_attacked_piece(pos: &Chess) -> bool {
+    let board = pos.board();
+    let occupied = board.occupied();
+    let mut attacked = Bitboard::EMPTY;
+    for sq in board.by_color(!pos.turn()) {
+        if let Some(piece) = board.piece_at(sq) {
+            attacked |= attacks(sq, piece, occupied);
+        }
+    }
+    (attacked & board.by_color(pos.turn()) & !board.kings()).any()
 }

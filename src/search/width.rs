@@ -21,12 +21,14 @@ pub struct WidthRule {
     level: u32,
     counted: u32,
     pieces: Bitboard,
+    investigate: bool,
 }
 
 impl WidthRule {
     /// The rule for a node at `level` (1 = the top) with basic width `width`, whose moves
-    /// (all legal moves, most plausible first) are `moves`.
-    pub fn new(level: u32, width: u32, moves: &[PlausibleMove]) -> WidthRule {
+    /// (all legal moves, most plausible first) are `moves`; `investigate`: also search
+    /// every move flagged INVESTIGATE.
+    pub fn new(level: u32, width: u32, moves: &[PlausibleMove], investigate: bool) -> WidthRule {
         let mut safe_pieces = Bitboard::EMPTY;
         for pm in moves {
             if pm.flags.contains(Flags::SAFE) {
@@ -40,6 +42,7 @@ impl WidthRule {
             level,
             counted: 0,
             pieces: Bitboard::EMPTY,
+            investigate,
         }
     }
 
@@ -53,7 +56,7 @@ impl WidthRule {
         }
         let safe_check = pm.flags.contains(Flags::CHECK) && pm.flags.contains(Flags::SAFE);
         let early_capture = self.level <= 2 && pm.flags.contains(Flags::CAPTURE);
-        safe_check || early_capture
+        safe_check || early_capture || (self.investigate && pm.flags.contains(Flags::INVESTIGATE))
     }
 
     /// Records that `pm` was searched; `mated` when its value says the mover is mated,
@@ -96,7 +99,7 @@ mod tests {
     /// Runs the rule over `moves`, with the moves at the indices in `mated` leading to
     /// mate; returns the indices searched.
     fn run(level: u32, width: u32, moves: &[PlausibleMove], mated: &[usize]) -> Vec<usize> {
-        let mut rule = WidthRule::new(level, width, moves);
+        let mut rule = WidthRule::new(level, width, moves, false);
         let mut out = Vec::new();
         for (i, m) in moves.iter().enumerate() {
             if rule.admits(m) {
@@ -160,6 +163,28 @@ mod tests {
             pm(E2, E3, &[]),
         ];
         assert_eq!(run(3, 6, &few, &[]), vec![0, 1, 2, 3, 4, 5, 6]);
+    }
+
+    #[test]
+    fn investigate_flag_extends_only_when_asked() {
+        use Square::*;
+        let s = Flags::SAFE;
+        let moves = [pm(A1, A2, &[s]), pm(B1, B2, &[s, Flags::INVESTIGATE])];
+        let searched = |investigate| {
+            let mut rule = WidthRule::new(3, 1, &moves, investigate);
+            moves
+                .iter()
+                .filter(|m| {
+                    let yes = rule.admits(m);
+                    if yes {
+                        rule.searched(m, false);
+                    }
+                    yes
+                })
+                .count()
+        };
+        assert_eq!(searched(false), 1);
+        assert_eq!(searched(true), 2);
     }
 
     #[test]
