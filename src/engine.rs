@@ -24,8 +24,10 @@ use std::time::{Duration, Instant};
 use shakmaty::{Chess, Color, Move, Position};
 use thiserror::Error;
 
+use crate::book::{Book, Choice};
 use crate::rules::Game;
-use crate::search::{Info, Limits, Score, SearchResult, Searcher};
+use crate::search::hash::Entry;
+use crate::search::{Info, Limits, Params, Score, SearchResult, Searcher};
 use crate::timeman::{self, Budget, Clock, TimeControl};
 
 pub mod conduct;
@@ -49,8 +51,11 @@ pub enum EngineError {
     IllegalMove(String),
 }
 
-/// The profiles the `Profile` option offers, the default first.
-pub const PROFILES: &[&str] = &["1967-tournament", "1967"];
+pub use crate::search::PROFILES;
+
+/// The profile played unless the `Profile` option says otherwise (SPEC §1: until the
+/// modern profile exists).
+pub const DEFAULT_PROFILE: &str = "1967-tournament";
 
 /// The kind and range of an option, for the protocols to announce.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -87,7 +92,7 @@ pub struct OptionSpec {
 /// The current option values.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Options {
-    /// Hash table size in MiB.
+    /// Hash table size in MiB (0: the profile's own table, 32,000 entries in 1967).
     pub hash_mb: u32,
     pub threads: u32,
     /// Whether the GUI may ask us to ponder (UCI `Ponder`, xboard `hard`).
@@ -116,11 +121,11 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Self {
         Options {
-            hash_mb: 16,
+            hash_mb: 0,
             threads: 1,
             ponder: false,
             move_overhead: timeman::knobs::MOVE_OVERHEAD,
-            profile: PROFILES[0].to_string(),
+            profile: DEFAULT_PROFILE.to_string(),
             depth: None,
             widths: None,
             contempt: 0,
@@ -140,7 +145,7 @@ pub fn option_specs() -> Vec<OptionSpec> {
     vec![
         OptionSpec {
             name: "Hash",
-            kind: spin(d.hash_mb.into(), 1, 4096),
+            kind: spin(d.hash_mb.into(), 0, 4096),
             uci: true,
         },
         OptionSpec {
@@ -290,6 +295,10 @@ pub struct Engine {
     clear_hash: bool,
     /// How many of our searches in a row said we are lost (for resignation).
     losing_streak: u32,
+    /// The opening book (`OwnBook`, `BookFile`): the built-in one unless a file is set.
+    book: Arc<Book>,
+    /// Varies the book's choice from one game to the next.
+    book_seed: u64,
 }
 
 impl Default for Engine {
@@ -404,11 +413,13 @@ impl Engine {
         Engine {
             game: Game::default(),
             options: Options::default(),
-            searcher: Arc::new(Mutex::new(Searcher::default())),
+            searcher: Arc::new(Mutex::new(Searcher::new(Params::default()))),
             running: None,
             searcher_stale: true,
             clear_hash: false,
             losing_streak: 0,
+            book: Arc::new(Book::builtin()),
+            book_seed: fresh_seed(),
         }
     }
 
@@ -496,7 +507,16 @@ impl Engine {
             OptionKind::Text { .. } => match spec.name {
                 "Widths" => o.widths = parse_widths(text).map_err(bad)?,
                 "BookFile" => {
-                    o.book_file = (!text.is_empty() && text != "<empty>").then(|| text.to_string())
+                    if text.is_empty() || text == "<empty>" {
+                        self.book = Arc::new(Book::builtin());
+                        self.options.book_file = None;
+                    } else {
+                        // A book that cannot be read is refused; the old one stays.
+                        let book = Book::open(std::path::Path::new(text))
+                            .map_err(|e| bad(e.to_string()))?;
+                        self.book = Arc::new(book);
+                        self.options.book_file = Some(text.to_string());
+                    }
                 }
                 _ => {}
             },
@@ -510,6 +530,7 @@ impl Engine {
         self.game = Game::default();
         self.clear_hash = true;
         self.losing_streak = 0;
+        self.book_seed = fresh_seed();
     }
 
     /// Replaces the game (a protocol builds it from FEN and moves).
@@ -561,8 +582,7 @@ impl Engine {
         let now = Instant::now();
         let depth = request
             .depth
-            .or(request.mate.map(|m| (2 * m).saturating_sub(1).max(1)))
-            .or(self.options.depth);
+            .or(request.mate.map(|m| (2 * m).saturating_sub(1).max(1)));
         let limits = Limits {
             depth,
             nodes: request.nodes,
@@ -592,14 +612,15 @@ impl Engine {
             }),
             wake: Condvar::new(),
         });
-        let use_book = self.options.own_book && !hold && limits.searchmoves.is_empty();
+        let book = (self.options.own_book && !hold && limits.searchmoves.is_empty())
+            .then(|| (Arc::clone(&self.book), self.book_seed));
         let searcher = Arc::clone(&self.searcher);
         let on_info: InfoFn = Box::new(on_info);
         let thread = {
             let shared = Arc::clone(&shared);
             thread::Builder::new()
                 .name("machack-search".into())
-                .spawn(move || search_thread(&shared, &searcher, &game, &limits, use_book, on_info))
+                .spawn(move || search_thread(&shared, &searcher, &game, &limits, book, on_info))
         };
         let watchdog = {
             let shared = Arc::clone(&shared);
@@ -741,14 +762,30 @@ impl Engine {
     fn prepare_searcher(&mut self) {
         let mut searcher = lock(&self.searcher);
         if self.searcher_stale {
-            // The placeholder searcher has no parameters yet; the real one takes the
-            // profile, depth, widths, hash size and contempt here.
+            searcher.set_params(self.params());
             self.searcher_stale = false;
         }
         if self.clear_hash {
-            *searcher = Searcher::default();
+            searcher.clear_hash();
             self.clear_hash = false;
         }
+    }
+
+    /// The search parameters the options make: the profile's, with the options' overrides.
+    pub fn params(&self) -> Params {
+        let o = &self.options;
+        let mut params = Params::profile(&o.profile).unwrap_or_default();
+        if let Some(depth) = o.depth {
+            params.depth = depth;
+        }
+        if let Some(widths) = &o.widths {
+            params.widths = widths.clone();
+        }
+        params.contempt = o.contempt;
+        if o.hash_mb > 0 {
+            params.hash_entries = (o.hash_mb as usize) * (1 << 20) / std::mem::size_of::<Entry>();
+        }
+        params
     }
 
     fn time_control(&self, request: &Go) -> TimeControl {
@@ -789,7 +826,7 @@ fn search_thread(
     searcher: &Mutex<Searcher>,
     game: &Game,
     limits: &Limits,
-    use_book: bool,
+    book: Option<(Arc<Book>, u64)>,
     mut on_info: InfoFn,
 ) {
     let start = Instant::now();
@@ -805,7 +842,7 @@ fn search_thread(
             time: Duration::ZERO,
             source: Source::NoMove,
         }
-    } else if let Some(m) = use_book.then(|| book_move(pos)).flatten() {
+    } else if let Some(m) = book.and_then(|(b, seed)| b.pick(pos, Choice::Random { seed })) {
         BestMove {
             best: Some(m),
             ponder: None,
@@ -825,13 +862,15 @@ fn search_thread(
             shared.on_progress(&info);
         };
         let outcome = catch_unwind(AssertUnwindSafe(|| {
-            guard.search(game, limits, &shared.stop, &mut report)
+            guard.try_search(game, limits, &shared.stop, &mut report)
         }));
         match outcome {
-            Ok(result) => from_search(pos, result),
+            Ok(Some(result)) => from_search(pos, result),
+            Ok(None) => fallback(pos, start.elapsed()),
             Err(_) => {
                 // The searcher may be half-updated: start it afresh.
-                *guard = Searcher::default();
+                let params = guard.params().clone();
+                *guard = Searcher::new(params);
                 fallback(pos, start.elapsed())
             }
         }
@@ -845,10 +884,11 @@ fn search_thread(
     shared.deliver();
 }
 
-/// A book move for the position, if the book has one. The book module is not on this
-/// branch yet: none.
-fn book_move(_pos: &Chess) -> Option<Move> {
-    None
+/// A seed for the book's random choice, different from one game to the next.
+fn fresh_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
 }
 
 /// Checks a search result before it leaves the engine (STYLE point 6).
@@ -1029,6 +1069,48 @@ mod tests {
     }
 
     #[test]
+    fn the_book_answers_timed_searches_but_never_infinite_or_ponder_ones() {
+        let mut e = Engine::new();
+        let b = answer(&mut e, Go::default())
+            .recv_timeout(Duration::from_secs(30))
+            .unwrap();
+        assert_eq!(b.source, Source::Book);
+        assert!(e.position().is_legal(b.best.unwrap()));
+        e.wait();
+        for go in [
+            Go {
+                infinite: true,
+                depth: Some(1),
+                ..Go::default()
+            },
+            Go {
+                ponder: true,
+                depth: Some(1),
+                ..Go::default()
+            },
+        ] {
+            let rx = answer(&mut e, go);
+            std::thread::sleep(Duration::from_millis(50));
+            e.stop();
+            let b = rx.recv_timeout(Duration::from_secs(30)).unwrap();
+            assert_eq!(b.source, Source::Search);
+            e.wait();
+        }
+        e.set_option("OwnBook", Some("false")).unwrap();
+        let b = answer(
+            &mut e,
+            Go {
+                depth: Some(1),
+                ..Go::default()
+            },
+        )
+        .recv_timeout(Duration::from_secs(30))
+        .unwrap();
+        assert_eq!(b.source, Source::Search);
+        assert!(e.set_option("BookFile", Some("/no/such/book.bin")).is_err());
+    }
+
+    #[test]
     fn options_are_checked() {
         let mut e = Engine::new();
         assert!(matches!(
@@ -1036,7 +1118,7 @@ mod tests {
             Err(EngineError::BadValue { .. })
         ));
         assert!(matches!(
-            e.set_option("Hash", Some("0")),
+            e.set_option("Hash", Some("5000")),
             Err(EngineError::BadValue { .. })
         ));
         assert!(matches!(

@@ -57,7 +57,7 @@ fn handshake_declares_the_features() {
         assert!(features.contains(f), "{f} missing: {features}");
     }
     assert!(
-        features.contains("option=\"Profile -combo *1967-tournament /// 1967\""),
+        features.contains("option=\"Profile -combo 1967 /// *1967-tournament\""),
         "{features}"
     );
     ping(&mut e, 7);
@@ -80,6 +80,7 @@ fn a_bare_machack_speaks_xboard_when_the_first_line_is_xboard() {
 #[test]
 fn plays_in_every_time_control_with_thinking_output() {
     let mut e = started();
+    e.send("option OwnBook=0");
     e.send("post");
     let controls: [&[&str]; 5] = [
         &["sd 2"],

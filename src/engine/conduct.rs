@@ -8,13 +8,14 @@
 //! value" several times in a row, and only when the `Resign` option is on (off by default:
 //! GUIs and match runners adjudicate, and a resignation counts as a loss there).
 //!
-//! The repetition rules are counted here from the game's keys and halfmove clocks; the
-//! `repetition` module's FIDE claims replace this when they land.
+//! The rules themselves (what ends a game, what may be claimed) are the `fide` module's;
+//! this module only judges.
 
 use shakmaty::{Chess, Color, Move, Position};
 
 use super::{BestMove, Engine};
-use crate::rules::{Game, key_after};
+use crate::fide::{self, Claim, Outcome, Reason, State};
+use crate::rules::Game;
 use crate::search::Score;
 
 /// The knobs of tournament conduct, one table (STYLE point 3). Values in 1967 units
@@ -32,36 +33,23 @@ pub mod knobs {
     pub const MATE_VALUE: i32 = 100_000;
 }
 
-/// How a game ended by rule, with nothing claimed.
+/// How a game ended by rule, with nothing claimed (the first rule that applies, as the
+/// `fide` module orders them).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum GameEnd {
-    /// The side given has been mated.
-    Checkmate(Color),
-    Stalemate,
-    InsufficientMaterial,
-    /// 75 moves by each side without a capture or pawn move (FIDE 9.6.2).
-    SeventyFiveMoves,
-    /// The same position five times (FIDE 9.6.1).
-    FivefoldRepetition,
+pub struct GameEnd {
+    pub outcome: Outcome,
+    pub reason: Reason,
 }
 
 impl GameEnd {
     /// `1-0`, `0-1` or `1/2-1/2`.
     pub fn result(self) -> &'static str {
-        match self {
-            GameEnd::Checkmate(Color::Black) => "1-0",
-            GameEnd::Checkmate(Color::White) => "0-1",
-            _ => "1/2-1/2",
-        }
+        self.outcome.as_str()
     }
 }
 
 /// A draw the side to move may claim (FIDE 9.2, 9.3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum DrawClaim {
-    ThreefoldRepetition,
-    FiftyMoves,
-}
+pub type DrawClaim = Claim;
 
 /// What to do with a search's answer in a game (xboard and the console).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -88,80 +76,24 @@ fn value(score: Option<Score>) -> i32 {
     }
 }
 
-/// How many times the current position has occurred in the game, itself included, looking
-/// back only as far as the last capture or pawn move.
-fn occurrences(game: &Game) -> usize {
-    let keys = game.keys();
-    let last = keys.len() - 1;
-    let back = (game.position().halfmoves() as usize).min(last);
-    (0..=back)
-        .step_by(2)
-        .filter(|&i| keys[last - i] == keys[last])
-        .count()
-}
-
 /// The game's end by rule, if it is over.
 pub fn game_end(game: &Game) -> Option<GameEnd> {
-    let pos = game.position();
-    if pos.is_checkmate() {
-        return Some(GameEnd::Checkmate(pos.turn()));
-    }
-    if pos.is_stalemate() {
-        return Some(GameEnd::Stalemate);
-    }
-    if pos.is_insufficient_material() {
-        return Some(GameEnd::InsufficientMaterial);
-    }
-    if pos.halfmoves() >= 150 {
-        return Some(GameEnd::SeventyFiveMoves);
-    }
-    if occurrences(game) >= 5 {
-        return Some(GameEnd::FivefoldRepetition);
-    }
-    None
+    let state = State::of(game);
+    Some(GameEnd {
+        outcome: state.outcome?,
+        reason: state.reason?,
+    })
 }
 
-/// A draw the side to move may claim now, without moving.
+/// A draw the side to move may claim now, without moving (threefold first).
 pub fn claim_now(game: &Game) -> Option<DrawClaim> {
-    if game_end(game).is_some() {
-        return None;
-    }
-    if occurrences(game) >= 3 {
-        Some(DrawClaim::ThreefoldRepetition)
-    } else if game.position().halfmoves() >= 100 {
-        Some(DrawClaim::FiftyMoves)
-    } else {
-        None
-    }
+    State::of(game).claims.first().copied()
 }
 
 /// A draw the side to move may claim by declaring `m` (the position after it would be a
 /// third occurrence, or the clock would reach 100).
 pub fn claim_with_move(game: &Game, m: Move) -> Option<DrawClaim> {
-    let pos = game.position();
-    if !pos.is_legal(m) || game_end(game).is_some() {
-        return None;
-    }
-    let mut after = pos.clone();
-    after.play_unchecked(m);
-    let key = key_after(pos, game.key(), m, &after);
-    let keys = game.keys();
-    // `after` would stand at index keys.len(); the positions with the same side to move
-    // stand 2, 4, ... plies before it, back to the last capture or pawn move.
-    let n = keys.len();
-    let back = (after.halfmoves() as usize).min(n);
-    let count = 1
-        + (2..=back)
-            .step_by(2)
-            .filter(|&i| keys[n - i] == key)
-            .count();
-    if count >= 3 {
-        Some(DrawClaim::ThreefoldRepetition)
-    } else if after.halfmoves() >= 100 && !after.is_checkmate() {
-        Some(DrawClaim::FiftyMoves)
-    } else {
-        None
-    }
+    fide::claims_with_move(game, m).ok()?.first().copied()
 }
 
 /// A dead draw: no sequence of legal moves can mate (insufficient material), or a bare
@@ -299,26 +231,29 @@ mod tests {
         let g = game("3k4/8/8/8/8/8/4R3/4K3 w - - 100 80", &[]);
         assert_eq!(claim_now(&g), Some(DrawClaim::FiftyMoves));
         let g = game("3k4/8/8/8/8/8/4R3/4K3 w - - 150 80", &[]);
-        assert_eq!(game_end(&g), Some(GameEnd::SeventyFiveMoves));
+        assert_eq!(game_end(&g).unwrap().reason, Reason::SeventyfiveMoves);
         assert_eq!(claim_now(&g), None);
     }
 
     #[test]
     fn ends_by_rule() {
         let mate = game(START, &["f2f3", "e7e5", "g2g4", "d8h4"]);
-        assert_eq!(game_end(&mate), Some(GameEnd::Checkmate(Color::White)));
-        assert_eq!(game_end(&mate).unwrap().result(), "0-1");
+        let end = game_end(&mate).unwrap();
+        assert_eq!((end.reason, end.result()), (Reason::Checkmate, "0-1"));
         let stale = game("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", &[]);
-        assert_eq!(game_end(&stale), Some(GameEnd::Stalemate));
+        assert_eq!(game_end(&stale).unwrap().reason, Reason::Stalemate);
         let bare = game("7k/8/6K1/8/8/8/8/8 b - - 0 1", &[]);
-        assert_eq!(game_end(&bare), Some(GameEnd::InsufficientMaterial));
+        assert_eq!(
+            game_end(&bare).unwrap().reason,
+            Reason::InsufficientMaterial
+        );
         let mut moves = Vec::new();
         for _ in 0..2 {
             moves.extend_from_slice(&SHUFFLE);
         }
         assert_eq!(
-            game_end(&game(START, &moves)),
-            Some(GameEnd::FivefoldRepetition)
+            game_end(&game(START, &moves)).map(|e| e.reason),
+            Some(Reason::FivefoldRepetition)
         );
         assert_eq!(game_end(&game(START, &moves[..15])), None);
     }

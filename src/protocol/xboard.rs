@@ -23,9 +23,8 @@ use std::time::Duration;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 
 use super::{Event, Input, Out, split_word};
-use crate::engine::{
-    BestMove, Clocks, DrawClaim, Engine, GameEnd, Go, OptionKind, option_specs, short,
-};
+use crate::engine::{BestMove, Clocks, DrawClaim, Engine, Go, OptionKind, option_specs, short};
+use crate::fide::{Outcome, Reason};
 use crate::notation::{self, Notation};
 use crate::rules::{self, Game};
 use crate::search::{Info, Score};
@@ -464,13 +463,13 @@ impl Xboard {
         let Some(end) = self.engine.game_end() else {
             return false;
         };
-        let why = match end {
-            GameEnd::Checkmate(Color::Black) => "White mates",
-            GameEnd::Checkmate(Color::White) => "Black mates",
-            GameEnd::Stalemate => "Stalemate",
-            GameEnd::InsufficientMaterial => "Insufficient material",
-            GameEnd::SeventyFiveMoves => "75-move rule",
-            GameEnd::FivefoldRepetition => "Fivefold repetition",
+        let why = match end.reason {
+            Reason::Checkmate if end.outcome == Outcome::WhiteWins => "White mates",
+            Reason::Checkmate => "Black mates",
+            Reason::Stalemate => "Stalemate",
+            Reason::InsufficientMaterial => "Insufficient material",
+            Reason::SeventyfiveMoves => "75-move rule",
+            Reason::FivefoldRepetition => "Fivefold repetition",
         };
         self.out.line(&format!("{} {{{why}}}", end.result()));
         self.over = true;
