@@ -289,6 +289,8 @@ pub struct Engine {
     game: Game,
     options: Options,
     searcher: Arc<Mutex<Searcher>>,
+    /// The full result of the last completed search (the console's debugging aids).
+    last_search: Arc<Mutex<Option<SearchResult>>>,
     running: Option<Running>,
     /// Options changed since the searcher last saw them.
     searcher_stale: bool,
@@ -414,6 +416,7 @@ impl Engine {
             game: Game::default(),
             options: Options::default(),
             searcher: Arc::new(Mutex::new(Searcher::new(Params::default()))),
+            last_search: Arc::new(Mutex::new(None)),
             running: None,
             searcher_stale: true,
             clear_hash: false,
@@ -615,12 +618,15 @@ impl Engine {
         let book = (self.options.own_book && !hold && limits.searchmoves.is_empty())
             .then(|| (Arc::clone(&self.book), self.book_seed));
         let searcher = Arc::clone(&self.searcher);
+        let last = Arc::clone(&self.last_search);
         let on_info: InfoFn = Box::new(on_info);
         let thread = {
             let shared = Arc::clone(&shared);
             thread::Builder::new()
                 .name("machack-search".into())
-                .spawn(move || search_thread(&shared, &searcher, &game, &limits, book, on_info))
+                .spawn(move || {
+                    search_thread(&shared, &searcher, &game, &limits, book, on_info, &last)
+                })
         };
         let watchdog = {
             let shared = Arc::clone(&shared);
@@ -733,6 +739,12 @@ impl Engine {
         }
     }
 
+    /// The full result of the last search that completed (book moves do not replace it),
+    /// for the console's debugging aids: root moves, statistics, terms at the PV's end.
+    pub fn last_search(&self) -> Option<SearchResult> {
+        lock(&self.last_search).clone()
+    }
+
     /// The value we judge a draw at (side to move's view, 1967 units).
     pub fn draw_score(&self) -> i32 {
         -self.options.contempt
@@ -828,6 +840,7 @@ fn search_thread(
     limits: &Limits,
     book: Option<(Arc<Book>, u64)>,
     mut on_info: InfoFn,
+    last: &Mutex<Option<SearchResult>>,
 ) {
     let start = Instant::now();
     let pos = game.position();
@@ -865,7 +878,10 @@ fn search_thread(
             guard.try_search(game, limits, &shared.stop, &mut report)
         }));
         match outcome {
-            Ok(Some(result)) => from_search(pos, result),
+            Ok(Some(result)) => {
+                *lock(last) = Some(result.clone());
+                from_search(pos, result)
+            }
             Ok(None) => fallback(pos, start.elapsed()),
             Err(_) => {
                 // The searcher may be half-updated: start it afresh.

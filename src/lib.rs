@@ -14,6 +14,7 @@ pub mod feedover;
 pub mod fide;
 pub mod notation;
 pub mod perft;
+pub mod pgn;
 pub mod plausible;
 pub mod protocol;
 pub mod repetition;
