@@ -14,7 +14,7 @@ use crate::notation::{self, NotationError};
 use crate::protocol;
 use crate::rules::{self, FenError, Game};
 
-mod bench;
+pub mod bench;
 pub mod epd;
 mod eval;
 mod convert;
