@@ -84,10 +84,11 @@ impl Session {
         }
     }
 
-    /// Ends any search, as at the end of input.
-    pub fn close(mut self) {
+    /// Ends any search, as at the end of input, and gives the engine back.
+    pub fn close(mut self) -> Engine {
         self.settle();
         self.x.stop_thinking();
+        self.x.engine
     }
 }
 
