@@ -10,11 +10,12 @@
 
 use std::io::Cursor;
 use std::path::Path;
+use std::sync::{Mutex, OnceLock};
 
 use machack::book::build::{BuildOptions, build_from_pgn};
 use machack::book::polyglot::Entry;
 use machack::book::{self, PolyglotBook};
-use machack::engine::Engine;
+use machack::engine::{Engine, OptionKind};
 use machack::notation::{self, Notation};
 use machack::protocol::{Out, uci, xboard};
 use machack::rules::{self, Game};
@@ -37,12 +38,20 @@ fn text(data: &[u8]) -> String {
     String::from_utf8_lossy(data).into_owned()
 }
 
-/// The position `POSITIONS[i]`, for `i` taken from a byte.
+/// The position `POSITIONS[i]`, for `i` taken from a byte (read once).
 pub fn position(i: u8) -> Chess {
-    let fen = POSITIONS[i as usize % POSITIONS.len()];
-    rules::parse_fen(fen)
-        .map(|(pos, _)| pos)
-        .unwrap_or_else(|e| panic!("harness position {fen}: {e}"))
+    static READ: OnceLock<Vec<Chess>> = OnceLock::new();
+    let all = READ.get_or_init(|| {
+        POSITIONS
+            .iter()
+            .map(|fen| {
+                rules::parse_fen(fen)
+                    .map(|(pos, _)| pos)
+                    .unwrap_or_else(|e| panic!("harness position {fen}: {e}"))
+            })
+            .collect()
+    });
+    all[i as usize % all.len()].clone()
 }
 
 /// FEN: `rules::parse_fen` on the text. An accepted position writes back as a FEN that
@@ -99,17 +108,41 @@ pub fn read_move(data: &[u8]) {
     }
     let _ = notation::descriptive::parse(&text);
     let mut game = Game::new(pos);
-    for word in notation::score::moves(&text) {
+    for word in notation::score::moves(&text).into_iter().take(64) {
         if let Ok(m) = notation::read_move(game.position(), &word) {
             assert!(game.play(m), "'{word}' read as an illegal move {m:?}");
         }
     }
 }
 
-/// An engine for the protocol targets: the 1967 profile at depth 1 with narrow widths and
-/// the smallest hash, so that a search a line starts ends in about a millisecond.
+/// The engine of the protocol targets, made once (making one allocates its tables) and
+/// handed out reset by `small_engine`.
+static ENGINE: Mutex<Option<Engine>> = Mutex::new(None);
+
+/// An engine for the protocol targets: a new game, default options, then the 1967 profile
+/// at depth 1 with narrow widths and the smallest hash, so that a search a line starts
+/// ends in about a millisecond.
 fn small_engine() -> Engine {
-    let mut engine = Engine::new();
+    static SMALL: OnceLock<machack::engine::Options> = OnceLock::new();
+    let reused = ENGINE.lock().unwrap_or_else(|e| e.into_inner()).take();
+    let mut engine = reused.unwrap_or_default();
+    engine.abort();
+    engine.new_game();
+    // Setting options makes the engine rebuild its searcher: only when the last input
+    // changed them.
+    if SMALL.get() == Some(engine.options()) {
+        return engine;
+    }
+    for spec in machack::engine::option_specs() {
+        let default = match spec.kind {
+            OptionKind::Spin { default, .. } => default.to_string(),
+            OptionKind::Check { default } => default.to_string(),
+            OptionKind::Combo { default, .. } => default,
+            OptionKind::Text { default } => default,
+            OptionKind::Button => continue,
+        };
+        let _ = engine.set_option(spec.name, Some(&default));
+    }
     for (name, value) in [
         ("Hash", "1"),
         ("Profile", "1967"),
@@ -120,7 +153,14 @@ fn small_engine() -> Engine {
         // An option missing from this build changes only the speed of the fuzzing.
         let _ = engine.set_option(name, Some(value));
     }
+    let _ = SMALL.set(engine.options().clone());
     engine
+}
+
+/// Gives the engine back for the next run.
+fn return_engine(mut engine: Engine) {
+    engine.abort();
+    *ENGINE.lock().unwrap_or_else(|e| e.into_inner()) = Some(engine);
 }
 
 /// Lines that would make a search long or a table large are dropped from the protocol
@@ -157,7 +197,7 @@ pub fn uci_lines(data: &[u8]) {
             break;
         }
     }
-    engine.abort();
+    return_engine(engine);
 }
 
 /// The xboard parser: every line through an `xboard::Session` whose searches are the
@@ -175,7 +215,7 @@ pub fn xboard_lines(data: &[u8]) {
             break;
         }
     }
-    session.close();
+    return_engine(session.close());
 }
 
 /// PGN: the book builder's reader (`book::build_from_pgn`) over the bytes as a file.
@@ -253,7 +293,7 @@ pub fn zobrist(data: &[u8]) {
         return;
     };
     let mut game = Game::new(position(which));
-    for &b in rest.iter().take(4096) {
+    for &b in rest.iter().take(128) {
         if b & 0x80 != 0 && b & 0x40 != 0 && !game.moves().is_empty() {
             game.undo();
         } else {
