@@ -352,7 +352,10 @@ fn finish(raw: Raw, number: usize, chunk: &Chunk<'_>) -> Result<PgnGame, PgnErro
         .tags
         .iter()
         .find(|(n, _)| n == "Result")
-        .map(|(_, v)| v.clone());
+        .map(|(_, v)| v.trim().to_string())
+        // Only a real result token: a malformed tag (`"1"`) would be written back as
+        // movetext that does not read.
+        .filter(|v| matches!(v.as_str(), "1-0" | "0-1" | "1/2-1/2" | "*"));
     let result = raw.outcome.or(tag_result).unwrap_or_else(|| "*".into());
     Ok(PgnGame {
         tags: raw.tags,
