@@ -218,8 +218,24 @@ pub fn xboard_lines(data: &[u8]) {
     return_engine(session.close());
 }
 
-/// PGN: the book builder's reader (`book::build_from_pgn`) over the bytes as a file.
+/// PGN: the console's reader (`pgn::read_games`) and the book builder's reader
+/// (`book::build::build_from_pgn`) over the bytes as a file. A game the console reads writes
+/// back (`pgn::write_game`) as PGN that reads to the same moves.
 pub fn pgn(data: &[u8]) {
+    let text = text(data);
+    for read in machack::pgn::read_games(&text).into_iter().flatten() {
+        let written = machack::pgn::write_game(&read.game, &read.tags, &[], &read.result);
+        let again = machack::pgn::read_games(&written);
+        match again.first() {
+            Some(Ok(back)) => assert_eq!(
+                back.game.moves(),
+                read.game.moves(),
+                "PGN written from a game reads to other moves:\n{written}"
+            ),
+            Some(Err(e)) => panic!("PGN written from a game does not read: {e}\n{written}"),
+            None => panic!("PGN written from a game holds no game:\n{written}"),
+        }
+    }
     let options = BuildOptions::default();
     if let Ok((entries, _report)) = build_from_pgn(Cursor::new(data), options) {
         for e in entries {
