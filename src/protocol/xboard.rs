@@ -230,7 +230,7 @@ impl Xboard {
             },
             "time" | "otim" => match rest.trim().parse::<i64>() {
                 Ok(cs) => {
-                    let t = Some(Duration::from_millis(cs.max(0) as u64 * 10));
+                    let t = Some(Duration::from_millis((cs.max(0) as u64).saturating_mul(10)));
                     if word == "time" {
                         self.our_time = t;
                     } else {
