@@ -172,9 +172,11 @@ fn slow(line: &str) -> bool {
     let lower = line.to_ascii_lowercase();
     let first = lower.split_whitespace().next().unwrap_or("");
     matches!(first, "sd" | "memory")
-        || ["depth", "width", "profile", "hash", "nodes", "mate", "movetime"]
-            .iter()
-            .any(|w| lower.contains(w))
+        || [
+            "depth", "width", "profile", "hash", "nodes", "mate", "movetime",
+        ]
+        .iter()
+        .any(|w| lower.contains(w))
 }
 
 /// The UCI parser: every line through `uci::command`, except that `go` lines are only
@@ -326,7 +328,9 @@ pub fn zobrist(data: &[u8]) {
             game.key(),
             from_scratch,
             "incremental key differs after {:?} in {}",
-            game.moves().last().map(|m| m.to_uci(CastlingMode::Standard).to_string()),
+            game.moves()
+                .last()
+                .map(|m| m.to_uci(CastlingMode::Standard).to_string()),
             notation::fen_of(game.position())
         );
     }

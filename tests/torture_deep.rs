@@ -15,19 +15,34 @@ const STACK: usize = 256 * 1024;
 
 /// Positions full of checks and promotions.
 const DEEP: &[(&str, &str)] = &[
-    ("queen and rook hunt a bare king", "7k/8/8/8/8/8/8/KQR5 w - - 0 1"),
-    ("two queens: checks everywhere", "k7/8/8/8/8/8/8/KQQ5 w - - 0 1"),
+    (
+        "queen and rook hunt a bare king",
+        "7k/8/8/8/8/8/8/KQR5 w - - 0 1",
+    ),
+    (
+        "two queens: checks everywhere",
+        "k7/8/8/8/8/8/8/KQQ5 w - - 0 1",
+    ),
     (
         "perpetual check against a queen up",
         "6k1/5p1p/6p1/8/8/8/1q3PPP/3Q2K1 b - - 0 1",
     ),
-    ("both sides promote, with check", "8/5P1k/8/8/8/8/1p5K/8 w - - 0 1"),
-    ("pawn race, four passers", "8/PPk5/8/8/8/8/4Kpp1/8 b - - 0 1"),
+    (
+        "both sides promote, with check",
+        "8/5P1k/8/8/8/8/1p5K/8 w - - 0 1",
+    ),
+    (
+        "pawn race, four passers",
+        "8/PPk5/8/8/8/8/4Kpp1/8 b - - 0 1",
+    ),
     (
         "queens and knights around both kings",
         "3k4/8/8/1Nq5/5Q2/8/6n1/4K3 w - - 0 1",
     ),
-    ("underpromotion race", "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1"),
+    (
+        "underpromotion race",
+        "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+    ),
 ];
 
 /// Searches every `DEEP` position with `params` on a `STACK`-byte thread; returns the

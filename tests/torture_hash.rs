@@ -29,7 +29,11 @@ fn uci(m: Move) -> String {
 
 /// Asserts that the result's best move, ponder move and whole PV are legal from `pos`.
 fn assert_legal(pos: &Chess, r: &SearchResult, what: &str) {
-    assert!(pos.is_legal(r.best), "{what}: best move {} is illegal", uci(r.best));
+    assert!(
+        pos.is_legal(r.best),
+        "{what}: best move {} is illegal",
+        uci(r.best)
+    );
     let mut line = pos.clone();
     for (i, &m) in r.pv.iter().enumerate() {
         assert!(
@@ -43,7 +47,11 @@ fn assert_legal(pos: &Chess, r: &SearchResult, what: &str) {
     if let Some(p) = r.ponder {
         let mut after = pos.clone();
         after.play_unchecked(r.best);
-        assert!(after.is_legal(p), "{what}: ponder move {} is illegal", uci(p));
+        assert!(
+            after.is_legal(p),
+            "{what}: ponder move {} is illegal",
+            uci(p)
+        );
     }
 }
 
@@ -111,5 +119,8 @@ fn self_play_under_eight_bit_keys() {
     }
     eprintln!("self-play under torture: {searched} searches, {hits} hash hits");
     assert!(searched > 1000, "only {searched} searches");
-    assert!(hits > 1000, "only {hits} hash hits: the torture did not bite");
+    assert!(
+        hits > 1000,
+        "only {hits} hash hits: the torture did not bite"
+    );
 }

@@ -267,17 +267,25 @@ fn random_go(rng: &mut Rng, pos: &Chess) -> (String, GoKind, Vec<Move>) {
     };
     match rng.below(10) {
         0 => (format!("go depth {depth}"), GoKind::Finite, vec![]),
-        1 => (format!("go nodes {}", 1 + rng.below(3000)), GoKind::Finite, vec![]),
-        2 => (format!("go movetime {}", rng.below(40)), GoKind::Finite, vec![]),
+        1 => (
+            format!("go nodes {}", 1 + rng.below(3000)),
+            GoKind::Finite,
+            vec![],
+        ),
+        2 => (
+            format!("go movetime {}", rng.below(40)),
+            GoKind::Finite,
+            vec![],
+        ),
         3 => (format!("go{}", clocks(rng)), GoKind::Finite, vec![]),
-        4 => (format!("go mate {}", 1 + rng.below(2)), GoKind::Finite, vec![]),
+        4 => (
+            format!("go mate {}", 1 + rng.below(2)),
+            GoKind::Finite,
+            vec![],
+        ),
         5 => {
             let moves = pos.legal_moves();
-            let mut chosen: Vec<Move> = moves
-                .iter()
-                .copied()
-                .filter(|_| rng.chance(30))
-                .collect();
+            let mut chosen: Vec<Move> = moves.iter().copied().filter(|_| rng.chance(30)).collect();
             if chosen.is_empty() && !moves.is_empty() {
                 chosen.push(moves[0]);
             }
@@ -343,7 +351,9 @@ fn check_bestmove(e: &Uci, line: &str, pos: &Chess, searchmoves: &[Move]) {
             .and_then(|p| p.parse::<UciMove>().ok())
             .is_some_and(|u| u.to_move(&after).is_ok());
         if !ok {
-            e.fail(&format!("'{line}': the ponder move is not legal after the best move"));
+            e.fail(&format!(
+                "'{line}': the ponder move is not legal after the best move"
+            ));
         }
     }
 }

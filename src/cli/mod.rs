@@ -15,14 +15,14 @@ use crate::protocol;
 use crate::rules::{self, FenError, Game};
 
 pub mod bench;
+mod book;
+mod convert;
 pub mod epd;
 mod eval;
-mod convert;
-mod book;
 mod perft;
-mod status;
 mod plausible;
 mod search;
+mod status;
 
 /// Mac Hack VI (Greenblatt, MIT 1967), brought back.
 #[derive(Debug, Parser)]

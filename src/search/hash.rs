@@ -202,7 +202,10 @@ mod tests {
             bound: Bound::Exact,
             mv: 0,
         });
-        assert!(t.probe(0x2_00ff).is_some(), "same low 8 bits: a (false) hit");
+        assert!(
+            t.probe(0x2_00ff).is_some(),
+            "same low 8 bits: a (false) hit"
+        );
         assert!(t.probe(0x1_00fe).is_none(), "low 8 bits differ: a miss");
         t.set_check_bits(64);
         assert!(t.probe(0x2_00ff).is_none());
