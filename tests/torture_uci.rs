@@ -496,3 +496,75 @@ fn random_interleavings_keep_the_protocol() {
         started.elapsed().as_secs_f64()
     );
 }
+
+/// Stop and `isready` latency under load, measured (not asserted beyond a stall bound):
+/// `cargo test --release --test torture_uci -- --ignored --nocapture latency`.
+/// Two busy threads load the machine's two cores while the engine searches the default
+/// profile infinitely; at a random moment `isready` is sent, then `stop`; the times to
+/// `readyok` and to `bestmove` are recorded. Prints median and worst of each.
+#[test]
+#[ignore]
+fn latency_under_load() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    const ROUNDS: usize = 300;
+    let busy = Arc::new(AtomicBool::new(true));
+    let burners: Vec<_> = (0..2)
+        .map(|_| {
+            let busy = Arc::clone(&busy);
+            thread::spawn(move || {
+                let mut x = 1u64;
+                while busy.load(Ordering::Relaxed) {
+                    x = x.wrapping_mul(6364136223846793005).wrapping_add(1);
+                }
+                x
+            })
+        })
+        .collect();
+    let mut rng = Rng(0x1a7e_2c7);
+    let mut e = Uci::start(0x1a7e_2c7);
+    e.send("uci");
+    while e.next_answer(ANSWER).is_some_and(|l| l != "uciok") {}
+    e.send("setoption name OwnBook value false");
+    e.ready();
+    let mut ready = Vec::with_capacity(ROUNDS);
+    let mut stop = Vec::with_capacity(ROUNDS);
+    for _ in 0..ROUNDS {
+        let (line, _) = random_position(&mut rng);
+        e.send(&line);
+        e.send("go infinite");
+        thread::sleep(Duration::from_millis(5 + rng.below(100)));
+        let t = Instant::now();
+        e.send("isready");
+        loop {
+            match e.next_answer(ANSWER) {
+                Some(l) if l == "readyok" => break,
+                Some(l) => e.fail(&format!("'{l}' before readyok")),
+                None => e.fail("no readyok"),
+            }
+        }
+        ready.push(t.elapsed());
+        let t = Instant::now();
+        e.send("stop");
+        let best = e.bestmove();
+        stop.push(t.elapsed());
+        assert!(best.starts_with("bestmove"));
+    }
+    busy.store(false, Ordering::Relaxed);
+    for b in burners {
+        let _ = b.join();
+    }
+    let show = |name: &str, v: &mut Vec<Duration>| {
+        v.sort();
+        let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+        println!(
+            "{name}: median {:.3} ms, 99th {:.3} ms, worst {:.3} ms over {} rounds",
+            ms(v[v.len() / 2]),
+            ms(v[v.len() * 99 / 100]),
+            ms(v[v.len() - 1]),
+            v.len()
+        );
+    };
+    show("isready -> readyok", &mut ready);
+    show("stop -> bestmove", &mut stop);
+}
