@@ -342,8 +342,11 @@ pub fn zobrist(data: &[u8]) {
     }
 }
 
+/// A fuzz target: bytes in, a panic on a bug.
+pub type Target = fn(&[u8]);
+
 /// Every target by name, for the corpus test and for `fuzz/` scripts.
-pub const TARGETS: [(&str, fn(&[u8])); 8] = [
+pub const TARGETS: [(&str, Target); 8] = [
     ("fen", fen),
     ("read_move", read_move),
     ("uci", uci_lines),

@@ -95,7 +95,7 @@ fn self_play_under_eight_bit_keys() {
     let mut searched = 0;
     let mut hits = 0;
     for g in 0..GAMES {
-        let mut rng = Rng(0xb0a7_d00d ^ (g + 1) * 0x9e37_79b9);
+        let mut rng = Rng(0xb0a7_d00d ^ ((g + 1) * 0x9e37_79b9));
         let mut game = Game::default();
         // A random opening of 2–7 plies so the games differ.
         for _ in 0..2 + rng.next() % 6 {
