@@ -151,7 +151,11 @@ pub fn write_game(
 }
 
 fn escape(v: &str) -> String {
-    v.replace('\\', "\\\\").replace('"', "\\\"")
+    // A tag value is one line: a line break read inside a quoted value (pgn-reader allows
+    // it) would otherwise start a new tag line when written back.
+    v.replace(['\n', '\r'], " ")
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"")
 }
 
 /// Reads every game of a PGN file: each game or the error that stopped it.
