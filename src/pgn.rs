@@ -166,7 +166,11 @@ pub fn write_game(
 }
 
 fn escape(v: &str) -> String {
-    v.replace('\\', "\\\\").replace('"', "\\\"")
+    // A tag value is one line: a line break read inside a quoted value (pgn-reader allows
+    // it) would otherwise start a new tag line when written back.
+    v.replace(['\n', '\r'], " ")
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"")
 }
 
 /// Reads every game of a PGN file: each game or the error that stopped it.
@@ -372,7 +376,10 @@ fn finish(raw: Raw, number: usize, chunk: &Chunk<'_>) -> Result<PgnGame, PgnErro
         .tags
         .iter()
         .find(|(n, _)| n == "Result")
-        .map(|(_, v)| v.clone());
+        .map(|(_, v)| v.trim().to_string())
+        // Only a real result token: a malformed tag (`"1"`) would be written back as
+        // movetext that does not read.
+        .filter(|v| matches!(v.as_str(), "1-0" | "0-1" | "1/2-1/2" | "*"));
     let result = raw.outcome.or(tag_result).unwrap_or_else(|| "*".into());
     Ok(PgnGame {
         tags: raw.tags,

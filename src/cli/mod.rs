@@ -14,10 +14,10 @@ use crate::notation::{self, NotationError};
 use crate::protocol;
 use crate::rules::{self, FenError, Game};
 
-mod bench;
+pub mod bench;
 mod book;
 mod convert;
-mod epd;
+pub mod epd;
 mod eval;
 mod perft;
 mod plausible;

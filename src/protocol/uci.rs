@@ -50,8 +50,9 @@ fn error(out: &Out, text: &str) {
     out.line(&format!("info string error {text}"));
 }
 
-/// Handles one line; false on `quit`.
-fn command(engine: &mut Engine, out: &Out, line: &str) -> bool {
+/// Handles one line; false on `quit`. Public so a line can be driven without the input
+/// thread (fuzzing, tests).
+pub fn command(engine: &mut Engine, out: &Out, line: &str) -> bool {
     let (word, rest) = split_word(line);
     match word {
         "" => error(out, "empty line"),
@@ -202,8 +203,9 @@ fn count<T: std::str::FromStr>(out: &Out, name: &str, text: Option<&str>) -> Opt
     v
 }
 
-/// Parses the fields of `go`. Bad fields are reported and dropped.
-fn parse_go(engine: &Engine, out: &Out, rest: &str) -> Go {
+/// Parses the fields of `go` (the text after `go`) without starting a search. Bad fields
+/// are reported on `out` and dropped.
+pub fn parse_go(engine: &Engine, out: &Out, rest: &str) -> Go {
     let mut go = Go::default();
     let mut clocks = Clocks::default();
     let mut timed = false;

@@ -52,6 +52,46 @@ pub fn run(engine: Engine, input: Input, out: Out, first: Option<String>) {
     x.stop_thinking();
 }
 
+/// An xboard session driven one line at a time, without the input thread (fuzzing, tests).
+/// Finished searches are taken up before each line and by `settle`.
+pub struct Session {
+    x: Xboard,
+    events: std::sync::mpsc::Receiver<Event>,
+}
+
+impl Session {
+    /// A session printing on `out`.
+    pub fn new(engine: Engine, out: Out) -> Session {
+        let (tx, events) = std::sync::mpsc::channel();
+        Session {
+            x: Xboard::new(engine, out, tx),
+            events,
+        }
+    }
+
+    /// Handles one line; false on `quit`.
+    pub fn line(&mut self, line: &str) -> bool {
+        self.settle();
+        self.x.command(line)
+    }
+
+    /// Takes up the searches that have finished.
+    pub fn settle(&mut self) {
+        while let Ok(event) = self.events.try_recv() {
+            if let Event::Done(id, best) = event {
+                self.x.done(id, best);
+            }
+        }
+    }
+
+    /// Ends any search, as at the end of input, and gives the engine back.
+    pub fn close(mut self) -> Engine {
+        self.settle();
+        self.x.stop_thinking();
+        self.x.engine
+    }
+}
+
 /// The time control set by `level`.
 #[derive(Debug, Clone, Copy)]
 struct Level {
@@ -190,7 +230,7 @@ impl Xboard {
             },
             "time" | "otim" => match rest.trim().parse::<i64>() {
                 Ok(cs) => {
-                    let t = Some(Duration::from_millis(cs.max(0) as u64 * 10));
+                    let t = Some(Duration::from_millis((cs.max(0) as u64).saturating_mul(10)));
                     if word == "time" {
                         self.our_time = t;
                     } else {

@@ -49,6 +49,8 @@ const EMPTY: Entry = Entry {
 pub struct HashTable {
     slots: Vec<Entry>,
     used: usize,
+    /// The key bits a probe compares (all of them, unless a torture test says otherwise).
+    check: u64,
 }
 
 impl HashTable {
@@ -57,7 +59,18 @@ impl HashTable {
         HashTable {
             slots: vec![EMPTY; entries.max(1)],
             used: 0,
+            check: u64::MAX,
         }
+    }
+
+    /// Compares only the low `bits` bits of the key on probing (64 or more: the whole key).
+    /// A torture setting: fewer bits turn slot collisions into false hits.
+    pub fn set_check_bits(&mut self, bits: u32) {
+        self.check = if bits >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << bits) - 1
+        };
     }
 
     /// The number of slots.
@@ -84,7 +97,7 @@ impl HashTable {
     /// The entry stored for `key`, if its slot holds that key.
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let e = self.slots[self.index(key)];
-        (e.key == key && e.depth > 0).then_some(e)
+        ((e.key ^ key) & self.check == 0 && e.depth > 0).then_some(e)
     }
 
     /// Stores an entry (replacing whatever the slot held).
@@ -176,6 +189,26 @@ mod tests {
         let e1h1 = Square::E1 as u16 | ((Square::H1 as u16) << 6);
         assert_eq!(unpack_move(&pos, e1h1), None);
         assert_eq!(unpack_move(&pos, 0), None);
+    }
+
+    #[test]
+    fn fewer_check_bits_make_false_hits() {
+        let mut t = HashTable::new(1);
+        t.set_check_bits(8);
+        t.store(Entry {
+            key: 0x1_00ff,
+            value: 7,
+            depth: 3,
+            bound: Bound::Exact,
+            mv: 0,
+        });
+        assert!(
+            t.probe(0x2_00ff).is_some(),
+            "same low 8 bits: a (false) hit"
+        );
+        assert!(t.probe(0x1_00fe).is_none(), "low 8 bits differ: a miss");
+        t.set_check_bits(64);
+        assert!(t.probe(0x2_00ff).is_none());
     }
 
     #[test]

@@ -158,8 +158,10 @@ impl Default for Searcher {
 impl Searcher {
     /// A searcher with these parameters.
     pub fn new(params: Params) -> Searcher {
+        let mut hash = hash::HashTable::new(params.hash_entries);
+        hash.set_check_bits(params.hash_check_bits);
         Searcher {
-            hash: hash::HashTable::new(params.hash_entries),
+            hash,
             plies: (0..=MAX_PLY).map(|_| Ply::new()).collect(),
             params,
         }
@@ -176,6 +178,7 @@ impl Searcher {
         if params.hash_entries.max(1) != self.hash.len() {
             self.hash = hash::HashTable::new(params.hash_entries);
         }
+        self.hash.set_check_bits(params.hash_check_bits);
         self.params = params;
     }
 

@@ -24,6 +24,10 @@ pub struct Params {
     pub max_feedovers: u32,
     /// Hash table size in entries (paper: 32,000 entries of two machine registers).
     pub hash_entries: usize,
+    /// How many low bits of the key an entry must match to be used: 64 (the whole key) in
+    /// every profile. Fewer is a torture setting (tests/torture_hash.rs): with 8 bits and a
+    /// tiny table most hits are collisions, which must cost strength, never legality.
+    pub hash_check_bits: u32,
     /// Whether the hash table is kept from one search to the next. Off in the 1967
     /// profiles, so the same position and settings always give the same node counts.
     pub keep_hash: bool,
@@ -69,6 +73,7 @@ impl Params {
             investigate: false,
             max_feedovers: 2,
             hash_entries: 32_000,
+            hash_check_bits: 64,
             keep_hash: false,
             draw_rule: DrawRule::Mac1967,
             contempt: 0,
