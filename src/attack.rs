@@ -36,7 +36,7 @@ use shakmaty::{Bitboard, Board, Chess, Color, Move, Position, Rank, Role, Square
 use crate::eval::piece_value;
 
 /// Roles from least to most valuable: the order in which a side spends its attackers.
-const CHEAPEST_FIRST: [Role; 6] = [
+pub(crate) const CHEAPEST_FIRST: [Role; 6] = [
     Role::Pawn,
     Role::Knight,
     Role::Bishop,

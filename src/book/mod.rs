@@ -143,11 +143,12 @@ fn splitmix64(x: u64) -> u64 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::notation::read_move;
 
-    fn after(moves: &str) -> Chess {
+    /// The position after `moves` (SAN or any notation) from the start.
+    pub(crate) fn after(moves: &str) -> Chess {
         let mut pos = Chess::default();
         for text in moves.split_whitespace() {
             let m = read_move(&pos, text).unwrap();

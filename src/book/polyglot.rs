@@ -280,16 +280,8 @@ pub fn decode_move(pos: &Chess, raw: u16) -> Option<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::book::tests::after;
     use crate::notation::read_move;
-
-    fn after(moves: &str) -> Chess {
-        let mut pos = Chess::default();
-        for text in moves.split_whitespace() {
-            let m = read_move(&pos, text).unwrap();
-            pos.play_unchecked(m);
-        }
-        pos
-    }
 
     #[test]
     fn moves_encode_as_polyglot_does() {

@@ -8,7 +8,7 @@ use shakmaty::{Bitboard, Board, CastlingSide, Chess, Color, Position, Role, Squa
 
 use super::Context;
 use super::weights::Weights;
-use crate::attack::Analysis;
+use crate::attack::{Analysis, CHEAPEST_FIRST};
 use crate::eval::piece_value;
 
 /// Index of a colour in the per-side arrays.
@@ -533,14 +533,7 @@ impl<'a> Scene<'a> {
     ) -> Option<(Square, Role)> {
         let mine = attackers & self.by[ci(side)];
         let pinned = self.king_pinned[ci(side)];
-        for role in [
-            Role::Pawn,
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-            Role::King,
-        ] {
+        for role in CHEAPEST_FIRST {
             let set = mine & self.board.by_role(role);
             if set.is_empty() {
                 continue;
