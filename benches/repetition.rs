@@ -19,19 +19,9 @@ use machack::repetition::{Detector, DrawRule, History};
 use machack::rules::{Game, key_after};
 use shakmaty::{Chess, Move, Position};
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+#[path = "../tests/common/rng.rs"]
+mod rng;
+use rng::Rng;
 
 /// A random move, often the one that takes back the side's previous move.
 fn pick(rng: &mut Rng, pos: &Chess, previous: Option<Move>) -> Option<Move> {

@@ -20,20 +20,9 @@ use shakmaty::{
 use machack::attack::Analysis;
 use machack::eval::piece_value;
 
-/// A small deterministic generator (xorshift64*), so the games are the same every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+#[path = "common/rng.rs"]
+mod rng;
+use rng::Rng;
 
 /// `count` positions sampled from random games (captures preferred half the time, so
 /// the games keep their pieces longer and exchanges are rich).

@@ -14,19 +14,9 @@ use shakmaty::{Bitboard, CastlingMode, Chess, EnPassantMode, FromSetup, Position
 use machack::attack::Analysis;
 use machack::eval::{Root, WEIGHTS_1967, static_board_evaluator};
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+#[path = "common/rng.rs"]
+mod rng;
+use rng::Rng;
 
 fn mirror(pos: &Chess) -> Chess {
     let mut setup = pos.to_setup(EnPassantMode::Legal);

@@ -14,6 +14,10 @@ mod harness;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+#[path = "common/rng.rs"]
+mod rng;
+use rng::Rng;
+
 fn corpus_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/fuzz")
 }
@@ -80,22 +84,6 @@ fn every_file_through_every_other_target() {
             }
             run(&data);
         }
-    }
-}
-
-/// xorshift64*: a small seeded generator, so a failure names a reproducible case.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
     }
 }
 

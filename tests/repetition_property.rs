@@ -11,23 +11,9 @@ use machack::repetition::{Detector, DrawRule, History};
 use machack::rules::{Game, parse_fen, position_key};
 use shakmaty::{Chess, Move, Position, Square};
 
-/// xorshift64*: small, seeded, good enough to pick moves.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
-    }
-}
+#[path = "common/rng.rs"]
+mod rng;
+use rng::Rng;
 
 const STARTS: [&str; 6] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",

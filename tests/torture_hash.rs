@@ -11,6 +11,10 @@ use machack::rules::{Game, parse_fen};
 use machack::search::{Limits, Params, SearchResult, Searcher};
 use shakmaty::{CastlingMode, Chess, Move, Position};
 
+#[path = "common/rng.rs"]
+mod rng;
+use rng::Rng;
+
 /// The torture setting: 8 bits of key check, 61 slots, kept between searches.
 fn tortured(depth: u32, widths: Vec<u32>) -> Params {
     Params {
@@ -74,17 +78,6 @@ fn bench_positions_under_eight_bit_keys() {
     }
     eprintln!("bench under torture: {hits} hash hits");
     assert!(hits > 40, "only {hits} hash hits: the torture did not bite");
-}
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
 }
 
 #[test]
