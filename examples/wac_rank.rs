@@ -175,10 +175,9 @@ fn objective(r: &[usize]) -> f64 {
 
 type Knob = (&'static str, fn(&mut Weights) -> &mut i32);
 
-/// `--tune`: coordinate descent on the even-numbered positions (the odd ones are held
-/// out), printing the knobs that changed.
-fn tune(cases: &[Case]) {
-    let knobs: Vec<Knob> = vec![
+/// The weights `--tune` and `--set` may change.
+fn knobs() -> Vec<Knob> {
+    vec![
         ("losing_capture_pct", |w| &mut w.losing_capture_pct),
         ("checking_loss_pct", |w| &mut w.checking_loss_pct),
         ("capture_victim_div", |w| &mut w.capture_victim_div),
@@ -215,7 +214,16 @@ fn tune(cases: &[Case]) {
         ("open_line_to_king", |w| &mut w.open_line_to_king),
         ("king_diagonal", |w| &mut w.king_diagonal),
         ("abandon_defence_div", |w| &mut w.abandon_defence_div),
-    ];
+        ("attack_bigger_en_prise", |w| &mut w.attack_bigger_en_prise),
+        ("king_sacrifice", |w| &mut w.king_sacrifice),
+        ("multiple_threats_2", |w| &mut w.multiple_threats[0]),
+    ]
+}
+
+/// `--tune`: coordinate descent on the even-numbered positions (the odd ones are held
+/// out), printing the knobs that changed.
+fn tune(cases: &[Case]) {
+    let knobs = knobs();
     let train: Vec<&Case> = cases.iter().step_by(2).collect();
     let test: Vec<&Case> = cases.iter().skip(1).step_by(2).collect();
     let mut best = Weights::DEFAULT;
@@ -260,6 +268,91 @@ fn tune(cases: &[Case]) {
     report("default, held-out", &ranks(&test, default));
 }
 
+/// `--trace=ID`: the factors of the solution and of the three most plausible moves of
+/// one position.
+fn trace_case(cases: &[Case], id: &str, weights: &'static Weights) {
+    let Some(case) = cases.iter().find(|c| c.id == id) else {
+        eprintln!("wac_rank: no position {id}");
+        std::process::exit(2);
+    };
+    let analysis = Analysis::new(&case.pos);
+    let ctx = Context {
+        level: 1,
+        weights: Some(weights),
+        ..Context::default()
+    };
+    let mut list = PlausibleList::new();
+    plausible::generate(&case.pos, &analysis, &ctx, &mut list);
+    println!(
+        "{}",
+        Fen::from_position(&case.pos, shakmaty::EnPassantMode::Legal)
+    );
+    let mut shown: Vec<Move> = case.best.clone();
+    shown.extend(list.iter().take(3).map(|pm| pm.mv));
+    shown.dedup();
+    for m in shown {
+        let r = list.iter().position(|pm| pm.mv == m).map_or(0, |i| i + 1);
+        let pm = list.iter().find(|pm| pm.mv == m);
+        println!(
+            "{} rank {r} score {}{}",
+            San::from_move(&case.pos, m),
+            pm.map_or(0, |pm| pm.score),
+            if case.best.contains(&m) {
+                " (solution)"
+            } else {
+                ""
+            }
+        );
+        for f in plausible::trace(&case.pos, &analysis, &ctx, m) {
+            if f.name != "base_constant" {
+                println!("    {:<28} {}", f.name, f.comment);
+            }
+        }
+    }
+}
+
+/// `--blame`: per factor, how often it fires and its total value on the solutions and on
+/// the moves ranked above them (where the ranking goes wrong).
+fn blame(cases: &[Case], weights: &'static Weights) {
+    use std::collections::BTreeMap;
+    let mut table: BTreeMap<&'static str, [i64; 4]> = BTreeMap::new();
+    let mut list = PlausibleList::new();
+    for case in cases {
+        let analysis = Analysis::new(&case.pos);
+        let ctx = Context {
+            level: 1,
+            weights: Some(weights),
+            ..Context::default()
+        };
+        plausible::generate(&case.pos, &analysis, &ctx, &mut list);
+        let Some(r) = list.iter().position(|pm| case.best.contains(&pm.mv)) else {
+            continue;
+        };
+        if r == 0 || r >= 40 {
+            continue;
+        }
+        for f in plausible::trace(&case.pos, &analysis, &ctx, list[r].mv) {
+            let e = table.entry(f.name).or_default();
+            e[0] += 1;
+            e[1] += i64::from(f.value);
+        }
+        for pm in list.iter().take(r.min(6)) {
+            for f in plausible::trace(&case.pos, &analysis, &ctx, pm.mv) {
+                let e = table.entry(f.name).or_default();
+                e[2] += 1;
+                e[3] += i64::from(f.value);
+            }
+        }
+    }
+    println!(
+        "{:<30} {:>6} {:>8} {:>6} {:>8}",
+        "factor", "sol n", "sol sum", "abv n", "abv sum"
+    );
+    for (name, e) in table {
+        println!("{name:<30} {:>6} {:>8} {:>6} {:>8}", e[0], e[1], e[2], e[3]);
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let misses = args.iter().any(|a| a == "--misses");
@@ -268,6 +361,28 @@ fn main() {
         .find(|a| !a.starts_with("--"))
         .map_or("tests/data/wac.epd", String::as_str);
     let cases = read(path);
+    // `--set=knob=value` (repeatable): try a weight without rebuilding.
+    let mut weights = Weights::DEFAULT;
+    for a in args.iter().filter_map(|a| a.strip_prefix("--set=")) {
+        let (name, value) = a.split_once('=').unwrap_or((a, ""));
+        let Some((_, get)) = knobs().into_iter().find(|(n, _)| *n == name) else {
+            eprintln!("wac_rank: unknown knob {name}");
+            std::process::exit(2);
+        };
+        *get(&mut weights) = value.parse().unwrap_or_else(|_| {
+            eprintln!("wac_rank: bad value in --set={a}");
+            std::process::exit(2);
+        });
+    }
+    let weights: &'static Weights = Box::leak(Box::new(weights));
+    if let Some(id) = args.iter().find_map(|a| a.strip_prefix("--trace=")) {
+        trace_case(&cases, id, weights);
+        return;
+    }
+    if args.iter().any(|a| a == "--blame") {
+        blame(&cases, weights);
+        return;
+    }
     if args.iter().any(|a| a == "--tune") {
         tune(&cases);
         return;
@@ -290,6 +405,7 @@ fn main() {
         let analysis = Analysis::new(&case.pos);
         let ctx = Context {
             level: 1,
+            weights: Some(weights),
             ..Context::default()
         };
         plausible::generate(&case.pos, &analysis, &ctx, &mut list);
@@ -331,6 +447,10 @@ fn main() {
     }
     let elapsed = started.elapsed();
     report("plausibility", &ours);
+    let even: Vec<usize> = ours.iter().copied().step_by(2).collect();
+    let odd: Vec<usize> = ours.iter().copied().skip(1).step_by(2).collect();
+    report("  even half (tuned)", &even);
+    report("  odd half (held out)", &odd);
     report("MVV-LVA + checks", &plain);
     if misses {
         report("  ours, captures", &kinds[0]);
