@@ -217,6 +217,9 @@ fn knobs() -> Vec<Knob> {
         ("attack_bigger_en_prise", |w| &mut w.attack_bigger_en_prise),
         ("king_sacrifice", |w| &mut w.king_sacrifice),
         ("multiple_threats_2", |w| &mut w.multiple_threats[0]),
+        ("multiple_threats_3", |w| &mut w.multiple_threats[1]),
+        ("pin_sound_pawn", |w| &mut w.pin_sound_pawn),
+        ("attack_trapped_div", |w| &mut w.attack_trapped_div),
     ]
 }
 
@@ -411,7 +414,7 @@ fn main() {
         plausible::generate(&case.pos, &analysis, &ctx, &mut list);
         let order: Vec<Move> = list.iter().map(|pm| pm.mv).collect();
         let r = rank_of(&order, &case.best);
-        if misses && r > 6 {
+        if misses && r > 6 || args.iter().any(|a| a == "--near") && (2..=3).contains(&r) {
             let bm = list.iter().find(|pm| case.best.contains(&pm.mv));
             println!(
                 "{:<8} rank {:>3}  best {} {} [{}]  first {} {}",

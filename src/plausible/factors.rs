@@ -775,12 +775,20 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
 
         // Defending our threatened pieces.
         // A new defender saves only what a cheaper attacker cannot still win.
+        // The opponent takes one piece at a time: only the biggest saving counts.
+        let mut saved: Option<(Square, i32)> = None;
         for p in new_att & sc.en_prise[ci(us)] & !old_att & !Bitboard::from(from) {
             let i = p.to_usize();
             let still = (piece_value(sc.role(p)) - sc.cheapest_attacker[i]).max(0);
+            let save = (sc.loss[i] - still).max(0);
+            if saved.is_none_or(|(_, v)| save > v) {
+                saved = Some((p, save));
+            }
+        }
+        if let Some((p, save)) = saved {
             s.add(
                 "defend_threatened_piece",
-                (sc.loss[i] - still).max(0) * w.defend_pct / 100,
+                save * w.defend_pct / 100,
                 format_args!(
                     "defends our {} on {}, which was en prise",
                     role_name(sc.role(p)),

@@ -267,7 +267,7 @@ impl Weights {
         discovered_check: 128,
         checkmate: 8192,
         threatens_mate: 680,
-        king_sacrifice: 256,
+        king_sacrifice: 384,
         mate_threat_levels: 2,
         king_zone_attack: 24,
         king_line: 16,
