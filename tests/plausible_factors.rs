@@ -736,3 +736,17 @@ fn factors_sum_to_the_score_and_generation_is_deterministic() {
         check_sums_and_order(&position(&format!("{} 0 1", fields.join(" "))));
     }
 }
+
+/// The opponent takes one piece at a time: a move defending two en prise pieces (the rook
+/// on a5 and the knight on d2, both hit by the queen on d5) scores only the bigger saving.
+#[test]
+fn defending_two_en_prise_pieces_counts_the_bigger_one_only() {
+    let fs = factors("7k/8/8/R2q4/2P5/8/3N3K/2N5 w - - 0 1", "Ncb3");
+    let defends: Vec<_> = fs
+        .iter()
+        .filter(|f| f.name == "defend_threatened_piece")
+        .collect();
+    assert_eq!(defends.len(), 1, "{fs:?}");
+    assert!(defends[0].comment.contains("QR5 (a5)"), "{fs:?}");
+    assert!(defends[0].value > 0, "{fs:?}");
+}
