@@ -750,3 +750,19 @@ fn defending_two_en_prise_pieces_counts_the_bigger_one_only() {
     assert!(defends[0].comment.contains("QR5 (a5)"), "{fs:?}");
     assert!(defends[0].value > 0, "{fs:?}");
 }
+
+/// A piece behind the skewered one is undefended when only the front piece guarded it:
+/// the rook on c8 (QB1) hits the queen on c4, whose own guard of the knight on c1 goes when
+/// it steps aside. With a bishop on a3 also guarding c1 it is no skewer.
+#[test]
+fn a_skewer_counts_the_front_piece_guard_as_gone() {
+    let fired = |fen: &str| {
+        factors(fen, "Rc8")
+            .iter()
+            .any(|f| f.name == "skewer" && f.value > 0 && f.comment.contains("QB8 (c1)"))
+    };
+    let with = "3r1r1k/8/8/8/2Q5/8/8/2N3K1 b - - 0 1";
+    let without = "3r1r1k/8/8/8/2Q5/B7/8/2N3K1 b - - 0 1";
+    assert!(fired(with), "{:?}", factors(with, "Rc8"));
+    assert!(!fired(without), "{:?}", factors(without, "Rc8"));
+}

@@ -703,7 +703,11 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
                 let rb = sc.role(b);
                 let vb = piece_value(rb);
                 let vt = piece_value(rt);
-                let b_undefended = !sc.att[ci(them)].contains(b);
+                // The front piece's own guard of the one behind goes when it steps aside.
+                let b_undefended = !sc.att[ci(them)].contains(b)
+                    || (board.attacks_to(b, them, occ2) & theirs2)
+                        .without(t)
+                        .is_empty();
                 if rt == Role::King {
                     if b_undefended || vb > v_new {
                         s.add(
