@@ -3,7 +3,14 @@
 //!
 //! `cargo run --release --example wac_rank [FILE] [--misses]` (default `tests/data/wac.epd`).
 //! Prints the share of positions whose solution is ranked first, in the top 6 (the normal
-//! width) and in the top 15 (tournament width), for both orderings.
+//! width) and in the top 15 (tournament width), for both orderings, and for the even
+//! (tuned) and odd (held-out) halves of the suite.
+//!
+//! Helpers: `--misses` lists the solutions ranked below 6 (and the captures/checks/quiet
+//! split), `--near` also those ranked 2–3; `--trace=WAC.024` prints the factors of the
+//! solution and of the three most plausible moves; `--blame` sums each factor over the
+//! solutions and over the moves ranked above them; `--set=knob=value` (repeatable) tries a
+//! weight without rebuilding; `--tune` does coordinate descent on the even half.
 
 use std::time::Instant;
 

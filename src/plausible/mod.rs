@@ -16,8 +16,9 @@
 //! Deliberately left out of the 1980 catalogue: the "too early" move rule (it forbade
 //! minor-piece moves on the first two plies), the origin-square king-line net terms, and
 //! the overload arithmetic of recaptures; the 1967 paper gives none of them. Added beyond
-//! it: `checkmate`, `threatens_mate` (near the root only), `capture_victim`, and a few
-//! placement terms (outposts, open files, the seventh rank). Material terms are damped
+//! it: `checkmate`, `threatens_mate` (near the root only), `capture_victim`, the forcing
+//! offers `attack_bigger_en_prise` and `king_sacrifice`, and a few placement terms
+//! (outposts, open files, the seventh rank). Material terms are damped
 //! (see the `_pct` weights) so that sacrifices still rank within the width; the losses
 //! are still scored, and SAFE, CHECK, CAPTURE, INVESTIGATE are exact.
 //!
