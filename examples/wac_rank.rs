@@ -222,6 +222,9 @@ fn knobs() -> Vec<Knob> {
         ("king_diagonal", |w| &mut w.king_diagonal),
         ("abandon_defence_div", |w| &mut w.abandon_defence_div),
         ("attack_bigger_en_prise", |w| &mut w.attack_bigger_en_prise),
+        ("attack_bigger_en_prise_pct", |w| {
+            &mut w.attack_bigger_en_prise_pct
+        }),
         ("king_sacrifice", |w| &mut w.king_sacrifice),
         ("multiple_threats_2", |w| &mut w.multiple_threats[0]),
         ("multiple_threats_3", |w| &mut w.multiple_threats[1]),

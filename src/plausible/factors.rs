@@ -861,10 +861,10 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
                 target = Some((t, vt));
             }
         }
-        if let Some((t, _)) = target {
+        if let Some((t, vt)) = target {
             s.add(
                 "attack_bigger_en_prise",
-                w.attack_bigger_en_prise,
+                w.attack_bigger_en_prise + (vt - v_new) * w.attack_bigger_en_prise_pct / 100,
                 format_args!(
                     "the {} on {} can be taken but attacks the {}",
                     role_name(new_role),

@@ -94,6 +94,8 @@ pub struct Weights {
     /// A move the opponent can win material against that still attacks a bigger enemy piece
     /// (a rook hitting the queen): the reply is forced, as after a check.
     pub attack_bigger_en_prise: i32,
+    /// Percentage of the value difference between that piece and ours added to it.
+    pub attack_bigger_en_prise_pct: i32,
     /// Two or more threats at once: by threat count 2, 3, 4+.
     pub multiple_threats: [i32; 3],
 
@@ -254,6 +256,7 @@ impl Weights {
         attack_trapped_div: 4,
         attack_sole_defender: 16,
         attack_bigger_en_prise: 256,
+        attack_bigger_en_prise_pct: 30,
         multiple_threats: [160, 256, 384],
         pin_by_rank: [40, 40, 48, 56, 64, 72, 72, 72],
         pin_sound_pawn: 32,
