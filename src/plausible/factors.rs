@@ -383,13 +383,20 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
     // --- lines blocked and unblocked, discovered attacks --------------------------------
     let touched = Bitboard::from(from) | to | cap_sq;
     let mut discovery = false;
-    let candidates = sc.slider_seen[from.to_usize()]
-        | sc.slider_seen[to.to_usize()]
-        | sc.slider_seen[cap_sq.to_usize()];
+    // A slider's lines change only where a square it reaches empties or fills: a capture
+    // (not en passant) leaves its destination occupied, so sliders that see only that
+    // square keep their lines.
+    let landing = if captured.is_some() && !m.is_en_passant() {
+        Bitboard::EMPTY
+    } else {
+        sc.slider_seen[to.to_usize()] | sc.slider_seen[cap_sq.to_usize()]
+    };
+    let candidates = sc.slider_seen[from.to_usize()] | landing;
     for x in candidates & !touched {
         let seen = sc.piece_att[x.to_usize()];
-        let Some(piece) = board.piece_at(x) else {
-            continue;
+        let piece = shakmaty::Piece {
+            role: sc.role(x),
+            color: if sc.by[ci(us)].contains(x) { us } else { them },
         };
         let now = attacks_of(piece.role, piece.color, x, occ2);
         let gained = now & !seen;
@@ -484,10 +491,9 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
             // Our pieces newly exposed to this slider.
             for p in gained & ours2 & !Bitboard::from(to) & !board.kings() {
                 let vp = piece_value(sc.role(p));
-                let defended =
-                    !(board.attacks_to(p, us, occ2) & sc.by[ci(us)] & !Bitboard::from(from))
-                        .is_empty()
-                        || attacks_of(new_role, us, to, occ2).contains(p);
+                let defended = new_att.contains(p)
+                    || !(board.attacks_to(p, us, occ2) & sc.by[ci(us)] & !Bitboard::from(from))
+                        .is_empty();
                 let loss = if !defended {
                     vp
                 } else {

@@ -243,6 +243,8 @@ pub(crate) struct Scene<'a> {
     pub opening: bool,
     pub endgame: bool,
     pub level: u32,
+    /// `dev_weight` of each role (pawn first) in this phase.
+    dev_weights: [i32; 6],
 }
 
 impl<'a> Scene<'a> {
@@ -329,6 +331,7 @@ impl<'a> Scene<'a> {
             opening: false,
             endgame: false,
             level: ctx.level,
+            dev_weights: [0; 6],
         };
         for c in Color::ALL {
             scene.weak_pawns[ci(c)] = isolated(pawns[ci(c)]) | scene.backward[ci(c)];
@@ -336,6 +339,9 @@ impl<'a> Scene<'a> {
         scene.find_pins();
         scene.find_losses();
         scene.find_phase(ctx);
+        for role in Role::ALL {
+            scene.dev_weights[role as usize - 1] = scene.dev_weight_of(role);
+        }
         scene.find_importance();
         for sq in scene.by[ci(us)] {
             scene.dev_sum[sq.to_usize()] = scene.importance(us, scene.piece_att[sq.to_usize()]);
@@ -506,6 +512,11 @@ impl<'a> Scene<'a> {
     /// Development weight of a role.
     #[inline]
     pub fn dev_weight(&self, role: Role) -> i32 {
+        self.dev_weights[role as usize - 1]
+    }
+
+    /// Development weight of a role, read from the weights (filling `dev_weights`).
+    fn dev_weight_of(&self, role: Role) -> i32 {
         let w = self.w;
         match role {
             Role::Pawn => w.dev_pawn,
