@@ -260,27 +260,6 @@ impl<'a> Scene<'a> {
             board.king_of(Color::Black).unwrap_or(Square::A8),
             board.king_of(Color::White).unwrap_or(Square::A1),
         ];
-        let mut piece_att = [Bitboard::EMPTY; 64];
-        let mut att = [Bitboard::EMPTY; 2];
-        let mut slider_att = [Bitboard::EMPTY; 2];
-        let mut slider_seen = [Bitboard::EMPTY; 64];
-        let mut role_on = [Role::Pawn; 64];
-        let mut material = [0; 2];
-        for (sq, piece) in board.iter() {
-            role_on[sq.to_usize()] = piece.role;
-            let a = attacks_of(piece.role, piece.color, sq, occ);
-            piece_att[sq.to_usize()] = a;
-            att[ci(piece.color)] |= a;
-            if matches!(piece.role, Role::Bishop | Role::Rook | Role::Queen) {
-                slider_att[ci(piece.color)] |= a;
-                for t in a {
-                    slider_seen[t.to_usize()].add(sq);
-                }
-            }
-            if piece.role != Role::King {
-                material[ci(piece.color)] += piece_value(piece.role);
-            }
-        }
         let pawns = [board.pawns() & by[0], board.pawns() & by[1]];
         let mut scene = Scene {
             pos,
@@ -293,11 +272,11 @@ impl<'a> Scene<'a> {
             king,
             imp: [[0; 64]; 2],
             dev_sum: [0; 64],
-            att,
-            slider_att,
-            piece_att,
-            slider_seen,
-            role_on,
+            att: [Bitboard::EMPTY; 2],
+            slider_att: [Bitboard::EMPTY; 2],
+            piece_att: [Bitboard::EMPTY; 64],
+            slider_seen: [Bitboard::EMPTY; 64],
+            role_on: [Role::Pawn; 64],
             check_blockers: Bitboard::EMPTY,
             loss: [0; 64],
             cheapest_attacker: [0; 64],
@@ -327,12 +306,34 @@ impl<'a> Scene<'a> {
                 backward(Color::White, pawns[1], pawns[0]),
             ],
             weak_pawns: [Bitboard::EMPTY; 2],
-            material,
+            material: [0; 2],
             opening: false,
             endgame: false,
             level: ctx.level,
             dev_weights: [0; 6],
         };
+        // Filled in place, role by role (cheaper than the board's square-by-square walk, and
+        // nothing large is moved).
+        for c in Color::ALL {
+            for role in Role::ALL {
+                for sq in board.by_role(role) & by[ci(c)] {
+                    let i = sq.to_usize();
+                    scene.role_on[i] = role;
+                    let a = attacks_of(role, c, sq, occ);
+                    scene.piece_att[i] = a;
+                    scene.att[ci(c)] |= a;
+                    if matches!(role, Role::Bishop | Role::Rook | Role::Queen) {
+                        scene.slider_att[ci(c)] |= a;
+                        for t in a {
+                            scene.slider_seen[t.to_usize()].add(sq);
+                        }
+                    }
+                    if role != Role::King {
+                        scene.material[ci(c)] += piece_value(role);
+                    }
+                }
+            }
+        }
         for c in Color::ALL {
             scene.weak_pawns[ci(c)] = isolated(pawns[ci(c)]) | scene.backward[ci(c)];
         }
