@@ -579,18 +579,33 @@ impl<'a> Scene<'a> {
             | attacks::pawn_attacks(Color::White, sq) & b.pawns() & self.by[ci(Color::Black)]
             | attacks::pawn_attacks(Color::Black, sq) & b.pawns() & self.by[ci(Color::White)])
             & occ;
+        // Pieces pinned against their own king take part only along the pin line (they
+        // still guard the square against a capturing king).
+        let mut allowed = Bitboard::FULL;
+        for c in Color::ALL {
+            let pinned = self.king_pinned[ci(c)];
+            if pinned.any() {
+                allowed &= !(pinned & !attacks::ray(self.king[ci(c)], sq));
+            }
+        }
         let mut gain = [0i32; 16];
         let mut depth = 0usize;
         let mut stm = side;
         let mut on_sq = target;
         while depth < gain.len() {
-            let mine = attackers & self.by[ci(stm)];
+            let mine = attackers & self.by[ci(stm)] & allowed;
             if mine.is_empty() {
                 break;
             }
-            let Some((from, role)) = self.least_valuable(mine, stm, sq) else {
-                break;
-            };
+            // The least valuable capturer, lowest square first among equals.
+            let mut pick = (Square::A1, Role::King);
+            for role in CHEAPEST_FIRST {
+                if let Some(s) = (mine & b.by_role(role)).first() {
+                    pick = (s, role);
+                    break;
+                }
+            }
+            let (from, role) = pick;
             let rest = occ ^ from;
             let mut next = attackers & rest;
             if role != Role::Knight {
