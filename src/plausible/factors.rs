@@ -547,7 +547,7 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
                 ),
             );
         }
-        if mates(sc, m, new_role, to, occ2) {
+        if mates(sc, m, new_role, to, occ2, discovered) {
             s.add(
                 "checkmate",
                 w.checkmate,
@@ -1278,9 +1278,17 @@ fn threatened_mate(sc: &Scene<'_>, m: Move) -> Option<Square> {
     None
 }
 
-/// Whether the checking move `m` mates: first a cheap look for a free king square, then
-/// the full test on a copy of the position.
-fn mates(sc: &Scene<'_>, m: Move, new_role: Role, to: Square, occ2: Bitboard) -> bool {
+/// Whether the checking move `m` mates: first a cheap look for a free king square and, for
+/// a check by the moved piece alone, for a legal capture of it; then the full test on a
+/// copy of the position.
+fn mates(
+    sc: &Scene<'_>,
+    m: Move,
+    new_role: Role,
+    to: Square,
+    occ2: Bitboard,
+    discovered: bool,
+) -> bool {
     let them = sc.them;
     let k = sc.king[ci(them)];
     let without_king = occ2.without(k);
@@ -1298,6 +1306,34 @@ fn mates(sc: &Scene<'_>, m: Move, new_role: Role, to: Square, occ2: Bitboard) ->
                 .is_empty();
         if !attacked {
             return false;
+        }
+    }
+    if !discovered {
+        let board = sc.board;
+        let from = Bitboard::from(m.from().unwrap_or(to));
+        // The king takes the checker: nothing of ours guards its square.
+        if attacks::king_attacks(k).contains(to)
+            && (board.attacks_to(to, sc.us, without_king) & sc.by[ci(sc.us)] & !from & without_king)
+                .is_empty()
+        {
+            return false;
+        }
+        // Another piece takes it, one that no slider of ours pins to the king after the move.
+        let takers = board.attacks_to(to, them, occ2) & sc.by[ci(them)] & occ2 & !board.kings();
+        if takers.any() {
+            let snipers = (attacks::rook_attacks(k, Bitboard::EMPTY) & board.rooks_and_queens()
+                | attacks::bishop_attacks(k, Bitboard::EMPTY) & board.bishops_and_queens())
+                & sc.by[ci(sc.us)]
+                & !from;
+            let mut pinned = Bitboard::EMPTY;
+            for s in snipers {
+                if let Some(p) = (attacks::between(k, s) & occ2).single_square() {
+                    pinned.add(p);
+                }
+            }
+            if (takers & !pinned).any() {
+                return false;
+            }
         }
     }
     let mut after = sc.pos.clone();
