@@ -412,22 +412,21 @@ impl<'a> Scene<'a> {
                 let role = self.role_on[p.to_usize()];
                 let l = self.exchange(p, self.occ, piece_value(role), !c);
                 self.loss[p.to_usize()] = l;
-                let attackers = self.board.attacks_to(p, !c, self.occ) & self.by[ci(!c)];
+                let both = self.attackers_of(p, self.occ);
+                let attackers = both & self.by[ci(!c)];
                 self.cheapest_attacker[p.to_usize()] = self
                     .least_valuable(attackers, !c, p)
                     .map_or(0, |(_, r)| piece_value(r));
                 if l > 0 {
                     self.en_prise[ci(c)].add(p);
                 }
-                let defenders = self.board.attacks_to(p, c, self.occ) & self.by[ci(c)];
+                let defenders = both & self.by[ci(c)];
                 if let Some(d) = defenders.single_square() {
                     self.sole_defender[ci(c)].add(d);
                     self.defended_once[ci(c)].add(p);
                 }
                 if l > 0 {
-                    let sliders = self.board.attacks_to(p, !c, self.occ)
-                        & self.by[ci(!c)]
-                        & self.board.sliders();
+                    let sliders = attackers & self.board.sliders();
                     for x in sliders {
                         self.interpose_squares[ci(c)] |= attacks::between(x, p);
                     }
@@ -563,6 +562,19 @@ impl<'a> Scene<'a> {
         None
     }
 
+    /// The pieces of both sides attacking `sq` with `occ` occupied (pieces not in `occ`
+    /// included).
+    #[inline]
+    fn attackers_of(&self, sq: Square, occ: Bitboard) -> Bitboard {
+        let b = self.board;
+        attacks::rook_attacks(sq, occ) & b.rooks_and_queens()
+            | attacks::bishop_attacks(sq, occ) & b.bishops_and_queens()
+            | attacks::knight_attacks(sq) & b.knights()
+            | attacks::king_attacks(sq) & b.kings()
+            | attacks::pawn_attacks(Color::White, sq) & b.pawns() & self.by[ci(Color::Black)]
+            | attacks::pawn_attacks(Color::Black, sq) & b.pawns() & self.by[ci(Color::White)]
+    }
+
     /// Static exchange on `sq`: what `side` gains at best by starting to capture there a
     /// piece worth `target`, with `occ` occupied (0 when it should not capture). X-rays
     /// count; the board's pieces not in `occ` are gone.
@@ -572,13 +584,7 @@ impl<'a> Scene<'a> {
         let orth = b.rooks_and_queens();
         // Every attacker of both sides, found once; after each capture only the sliders
         // behind the capturer can join (a knight never stands on a line through `sq`).
-        let mut attackers = (attacks::rook_attacks(sq, occ) & orth
-            | attacks::bishop_attacks(sq, occ) & diag
-            | attacks::knight_attacks(sq) & b.knights()
-            | attacks::king_attacks(sq) & b.kings()
-            | attacks::pawn_attacks(Color::White, sq) & b.pawns() & self.by[ci(Color::Black)]
-            | attacks::pawn_attacks(Color::Black, sq) & b.pawns() & self.by[ci(Color::White)])
-            & occ;
+        let mut attackers = self.attackers_of(sq, occ) & occ;
         // Pieces pinned against their own king take part only along the pin line (they
         // still guard the square against a capturing king).
         let mut allowed = Bitboard::FULL;
