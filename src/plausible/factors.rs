@@ -348,7 +348,7 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
     let old_att = sc.piece_att[from.to_usize()];
     let dev_old = sc.dev_sum[from.to_usize()];
     let dev_new = sc.importance(us, new_att);
-    let dev = (sc.dev_weight(new_role) * dev_new - sc.dev_weight(role) * dev_old) / w.dev_scale;
+    let dev = sc.dev_scaled(sc.dev_weight(new_role) * dev_new - sc.dev_weight(role) * dev_old);
     s.posi(
         "development",
         dev,
@@ -367,8 +367,8 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
         ),
     );
     if let Some(cap) = captured {
-        let cd =
-            sc.dev_weight(cap) * sc.importance(them, sc.piece_att[cap_sq.to_usize()]) / w.dev_scale;
+        let cd = sc
+            .dev_scaled(sc.dev_weight(cap) * sc.importance(them, sc.piece_att[cap_sq.to_usize()]));
         s.add(
             "captured_piece_development",
             cd,
@@ -403,7 +403,7 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
         let lost = seen & !now;
         let imp = &sc.imp[ci(piece.color)];
         let delta = sc.importance(piece.color, gained) - sc.importance(piece.color, lost);
-        let val = sc.dev_weight(piece.role) * delta / w.dev_scale;
+        let val = sc.dev_scaled(sc.dev_weight(piece.role) * delta);
         let name = Piece {
             role: piece.role,
             owner: piece.color,

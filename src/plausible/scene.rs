@@ -515,6 +515,17 @@ impl<'a> Scene<'a> {
         self.dev_weights[role as usize - 1]
     }
 
+    /// A weighted development sum in plausibility units (divided by `dev_scale`). The
+    /// default scale is a power of two, divided by a shift rather than a slow division.
+    #[inline]
+    pub fn dev_scaled(&self, x: i32) -> i32 {
+        if self.w.dev_scale == 16 {
+            x / 16
+        } else {
+            x / self.w.dev_scale
+        }
+    }
+
     /// Development weight of a role, read from the weights (filling `dev_weights`).
     fn dev_weight_of(&self, role: Role) -> i32 {
         let w = self.w;
