@@ -58,21 +58,9 @@ pub(crate) fn adjacent_files(files: Bitboard) -> Bitboard {
 }
 
 /// Squares strictly ahead of `sq` (from `color`'s side) on its file and both neighbours.
+#[inline]
 pub(crate) fn front_span(color: Color, sq: Square) -> Bitboard {
-    let files = file_bb(sq.file().to_u32());
-    let files = files | adjacent_files(files);
-    let r = sq.rank().to_u32();
-    let ahead = match color {
-        Color::White => {
-            if r == 7 {
-                0
-            } else {
-                !0u64 << (8 * (r + 1))
-            }
-        }
-        Color::Black => (1u64 << (8 * r)) - 1,
-    };
-    files & Bitboard(ahead)
+    Bitboard(SQUARE_TABLES.front_span[ci(color)][sq.to_usize()])
 }
 
 /// Pawns of `pawns` with no friendly pawn on a neighbouring file.
@@ -144,39 +132,78 @@ pub(crate) fn passed(color: Color, ours: Bitboard, theirs: Bitboard) -> Bitboard
 
 /// How central a square is for knights and pawns: 0 off c–f or off ranks 3–6 (counted
 /// from `color`'s side), else 1..5 (1980 centralisation table).
+#[inline]
 pub(crate) fn centre_factor(color: Color, sq: Square) -> i32 {
-    let file = sq.file().to_u32();
-    let rank = color.relative_rank(sq.rank()).to_u32(); // 0-based
-    if !(2..=5).contains(&rank) || !(2..=5).contains(&file) {
-        return 0;
-    }
-    let step = rank as i32 - 2; // 0..3
-    if file == 3 || file == 4 {
-        2 + step
-    } else {
-        [1, 2, 3, 3][step as usize]
-    }
+    SQUARE_TABLES.centre_factor[ci(color)][sq.to_usize()]
 }
 
 /// Chebyshev distance of a square to the nearest of the four centre squares.
+#[inline]
 pub(crate) fn centre_distance(sq: Square) -> i32 {
-    let f = sq.file().to_u32() as i32;
-    let r = sq.rank().to_u32() as i32;
-    let df = if f < 3 {
-        3 - f
-    } else if f > 4 {
-        f - 4
-    } else {
-        0
+    SQUARE_TABLES.centre_distance[sq.to_usize()]
+}
+
+/// The per-square facts above, computed at compile time (the generator asks for them
+/// for every move), indexed by colour (black 0, white 1) and square (a1 0 .. h8 63).
+struct SquareTables {
+    front_span: [[u64; 64]; 2],
+    centre_factor: [[i32; 64]; 2],
+    centre_distance: [i32; 64],
+}
+
+static SQUARE_TABLES: SquareTables = square_tables();
+
+const fn square_tables() -> SquareTables {
+    let mut t = SquareTables {
+        front_span: [[0; 64]; 2],
+        centre_factor: [[0; 64]; 2],
+        centre_distance: [0; 64],
     };
-    let dr = if r < 3 {
-        3 - r
-    } else if r > 4 {
-        r - 4
-    } else {
-        0
-    };
-    df.max(dr)
+    let mut i = 0;
+    while i < 64 {
+        let file = (i % 8) as i32;
+        let rank = (i / 8) as i32;
+        // Front span: the file and its neighbours, strictly ahead.
+        let file_mask = 0x0101_0101_0101_0101u64 << file;
+        let files = file_mask
+            | ((file_mask << 1) & !0x0101_0101_0101_0101)
+            | ((file_mask >> 1) & !0x8080_8080_8080_8080);
+        let white_ahead = if rank == 7 { 0 } else { !0u64 << (8 * (rank + 1)) };
+        let black_ahead = (1u64 << (8 * rank)) - 1;
+        t.front_span[1][i] = files & white_ahead;
+        t.front_span[0][i] = files & black_ahead;
+        // Centre factor, the rank counted from each side.
+        let mut c = 0;
+        while c < 2 {
+            let relative = if c == 1 { rank } else { 7 - rank };
+            t.centre_factor[c][i] = if relative < 2 || relative > 5 || file < 2 || file > 5 {
+                0
+            } else if file == 3 || file == 4 {
+                2 + (relative - 2)
+            } else {
+                [1, 2, 3, 3][(relative - 2) as usize]
+            };
+            c += 1;
+        }
+        // Distance to the centre.
+        let df = if file < 3 {
+            3 - file
+        } else if file > 4 {
+            file - 4
+        } else {
+            0
+        };
+        let dr = if rank < 3 {
+            3 - rank
+        } else if rank > 4 {
+            rank - 4
+        } else {
+            0
+        };
+        t.centre_distance[i] = if df > dr { df } else { dr };
+        i += 1;
+    }
+    t
 }
 
 /// The facts of one generation.
