@@ -482,16 +482,13 @@ impl<'a> Scene<'a> {
         const CENTRE: u64 = 0x0000_0018_1800_0000;
         const RING: u64 = 0x0000_3c3c_3c3c_0000 & !CENTRE;
         let w = self.w;
-        let mut base = [0i32; 64];
-        for (i, v) in base.iter_mut().enumerate() {
-            *v = w.square_base
-                + if CENTRE >> i & 1 != 0 {
-                    w.square_centre
-                } else if RING >> i & 1 != 0 {
-                    w.square_ring
-                } else {
-                    0
-                };
+        // The base, then the centre and the ring around it (a few squares each).
+        let mut base = [w.square_base; 64];
+        for sq in Bitboard(CENTRE) {
+            base[sq.to_usize()] += w.square_centre;
+        }
+        for sq in Bitboard(RING) {
+            base[sq.to_usize()] += w.square_ring;
         }
         for c in Color::ALL {
             let t = &mut self.imp[ci(c)];
