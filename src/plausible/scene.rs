@@ -168,7 +168,11 @@ const fn square_tables() -> SquareTables {
         let files = file_mask
             | ((file_mask << 1) & !0x0101_0101_0101_0101)
             | ((file_mask >> 1) & !0x8080_8080_8080_8080);
-        let white_ahead = if rank == 7 { 0 } else { !0u64 << (8 * (rank + 1)) };
+        let white_ahead = if rank == 7 {
+            0
+        } else {
+            !0u64 << (8 * (rank + 1))
+        };
         let black_ahead = (1u64 << (8 * rank)) - 1;
         t.front_span[1][i] = files & white_ahead;
         t.front_span[0][i] = files & black_ahead;
