@@ -348,7 +348,7 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
     let old_att = sc.piece_att[from.to_usize()];
     let dev_old = sc.dev_sum[from.to_usize()];
     let dev_new = sc.importance(us, new_att);
-    let dev = (sc.dev_weight(new_role) * dev_new - sc.dev_weight(role) * dev_old) / w.dev_scale;
+    let dev = sc.dev_scaled(sc.dev_weight(new_role) * dev_new - sc.dev_weight(role) * dev_old);
     s.posi(
         "development",
         dev,
@@ -367,8 +367,8 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
         ),
     );
     if let Some(cap) = captured {
-        let cd =
-            sc.dev_weight(cap) * sc.importance(them, sc.piece_att[cap_sq.to_usize()]) / w.dev_scale;
+        let cd = sc
+            .dev_scaled(sc.dev_weight(cap) * sc.importance(them, sc.piece_att[cap_sq.to_usize()]));
         s.add(
             "captured_piece_development",
             cd,
@@ -383,20 +383,27 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
     // --- lines blocked and unblocked, discovered attacks --------------------------------
     let touched = Bitboard::from(from) | to | cap_sq;
     let mut discovery = false;
-    let candidates = sc.slider_seen[from.to_usize()]
-        | sc.slider_seen[to.to_usize()]
-        | sc.slider_seen[cap_sq.to_usize()];
+    // A slider's lines change only where a square it reaches empties or fills: a capture
+    // (not en passant) leaves its destination occupied, so sliders that see only that
+    // square keep their lines.
+    let landing = if captured.is_some() && !m.is_en_passant() {
+        Bitboard::EMPTY
+    } else {
+        sc.slider_seen[to.to_usize()] | sc.slider_seen[cap_sq.to_usize()]
+    };
+    let candidates = sc.slider_seen[from.to_usize()] | landing;
     for x in candidates & !touched {
         let seen = sc.piece_att[x.to_usize()];
-        let Some(piece) = board.piece_at(x) else {
-            continue;
+        let piece = shakmaty::Piece {
+            role: sc.role(x),
+            color: if sc.by[ci(us)].contains(x) { us } else { them },
         };
         let now = attacks_of(piece.role, piece.color, x, occ2);
         let gained = now & !seen;
         let lost = seen & !now;
         let imp = &sc.imp[ci(piece.color)];
         let delta = sc.importance(piece.color, gained) - sc.importance(piece.color, lost);
-        let val = sc.dev_weight(piece.role) * delta / w.dev_scale;
+        let val = sc.dev_scaled(sc.dev_weight(piece.role) * delta);
         let name = Piece {
             role: piece.role,
             owner: piece.color,
@@ -484,10 +491,9 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
             // Our pieces newly exposed to this slider.
             for p in gained & ours2 & !Bitboard::from(to) & !board.kings() {
                 let vp = piece_value(sc.role(p));
-                let defended =
-                    !(board.attacks_to(p, us, occ2) & sc.by[ci(us)] & !Bitboard::from(from))
-                        .is_empty()
-                        || attacks_of(new_role, us, to, occ2).contains(p);
+                let defended = new_att.contains(p)
+                    || !(board.attacks_to(p, us, occ2) & sc.by[ci(us)] & !Bitboard::from(from))
+                        .is_empty();
                 let loss = if !defended {
                     vp
                 } else {
@@ -541,7 +547,7 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
                 ),
             );
         }
-        if mates(sc, m, new_role, to, occ2) {
+        if mates(sc, m, new_role, to, occ2, discovered) {
             s.add(
                 "checkmate",
                 w.checkmate,
@@ -1329,9 +1335,17 @@ fn threatened_mate(sc: &Scene<'_>, m: Move) -> Option<Square> {
     None
 }
 
-/// Whether the checking move `m` mates: first a cheap look for a free king square, then
-/// the full test on a copy of the position.
-fn mates(sc: &Scene<'_>, m: Move, new_role: Role, to: Square, occ2: Bitboard) -> bool {
+/// Whether the checking move `m` mates: first a cheap look for a free king square and, for
+/// a check by the moved piece alone, for a legal capture of it; then the full test on a
+/// copy of the position.
+fn mates(
+    sc: &Scene<'_>,
+    m: Move,
+    new_role: Role,
+    to: Square,
+    occ2: Bitboard,
+    discovered: bool,
+) -> bool {
     let them = sc.them;
     let k = sc.king[ci(them)];
     let without_king = occ2.without(k);
@@ -1349,6 +1363,34 @@ fn mates(sc: &Scene<'_>, m: Move, new_role: Role, to: Square, occ2: Bitboard) ->
                 .is_empty();
         if !attacked {
             return false;
+        }
+    }
+    if !discovered {
+        let board = sc.board;
+        let from = Bitboard::from(m.from().unwrap_or(to));
+        // The king takes the checker: nothing of ours guards its square.
+        if attacks::king_attacks(k).contains(to)
+            && (board.attacks_to(to, sc.us, without_king) & sc.by[ci(sc.us)] & !from & without_king)
+                .is_empty()
+        {
+            return false;
+        }
+        // Another piece takes it, one that no slider of ours pins to the king after the move.
+        let takers = board.attacks_to(to, them, occ2) & sc.by[ci(them)] & occ2 & !board.kings();
+        if takers.any() {
+            let snipers = (attacks::rook_attacks(k, Bitboard::EMPTY) & board.rooks_and_queens()
+                | attacks::bishop_attacks(k, Bitboard::EMPTY) & board.bishops_and_queens())
+                & sc.by[ci(sc.us)]
+                & !from;
+            let mut pinned = Bitboard::EMPTY;
+            for s in snipers {
+                if let Some(p) = (attacks::between(k, s) & occ2).single_square() {
+                    pinned.add(p);
+                }
+            }
+            if (takers & !pinned).any() {
+                return false;
+            }
         }
     }
     let mut after = sc.pos.clone();

@@ -149,17 +149,15 @@ pub fn generate(pos: &Chess, analysis: &Analysis, ctx: &Context, out: &mut Plaus
     // Highest score first, ties in generation order: an in-place unstable sort on a key
     // that holds the score, the generation index and the flags, so it is stable in effect
     // and allocates nothing.
+    let moves = pos.legal_moves();
     let mut keys: ArrayVec<u64, 256> = ArrayVec::new();
-    let mut moves: ArrayVec<Move, 256> = ArrayVec::new();
-    for m in pos.legal_moves() {
+    for (i, &m) in moves.iter().enumerate() {
         let (score, flags) = factors::score_move(&sc, m, &mut factors::Quiet);
-        let i = moves.len() as u64;
         let biased = (i64::from(score) + (1 << 31)) as u64;
-        keys.push((!biased << 32 & 0xffff_ffff_0000_0000) | i << 16 | u64::from(flags.0));
-        moves.push(m);
+        keys.push((!biased << 32 & 0xffff_ffff_0000_0000) | (i as u64) << 16 | u64::from(flags.0));
     }
     keys.sort_unstable();
-    for k in keys {
+    for &k in &keys {
         let i = ((k >> 16) & 0xffff) as usize;
         let biased = !(k >> 32) & 0xffff_ffff;
         out.push(PlausibleMove {

@@ -58,21 +58,9 @@ pub(crate) fn adjacent_files(files: Bitboard) -> Bitboard {
 }
 
 /// Squares strictly ahead of `sq` (from `color`'s side) on its file and both neighbours.
+#[inline]
 pub(crate) fn front_span(color: Color, sq: Square) -> Bitboard {
-    let files = file_bb(sq.file().to_u32());
-    let files = files | adjacent_files(files);
-    let r = sq.rank().to_u32();
-    let ahead = match color {
-        Color::White => {
-            if r == 7 {
-                0
-            } else {
-                !0u64 << (8 * (r + 1))
-            }
-        }
-        Color::Black => (1u64 << (8 * r)) - 1,
-    };
-    files & Bitboard(ahead)
+    Bitboard(SQUARE_TABLES.front_span[ci(color)][sq.to_usize()])
 }
 
 /// Pawns of `pawns` with no friendly pawn on a neighbouring file.
@@ -144,39 +132,82 @@ pub(crate) fn passed(color: Color, ours: Bitboard, theirs: Bitboard) -> Bitboard
 
 /// How central a square is for knights and pawns: 0 off c–f or off ranks 3–6 (counted
 /// from `color`'s side), else 1..5 (1980 centralisation table).
+#[inline]
 pub(crate) fn centre_factor(color: Color, sq: Square) -> i32 {
-    let file = sq.file().to_u32();
-    let rank = color.relative_rank(sq.rank()).to_u32(); // 0-based
-    if !(2..=5).contains(&rank) || !(2..=5).contains(&file) {
-        return 0;
-    }
-    let step = rank as i32 - 2; // 0..3
-    if file == 3 || file == 4 {
-        2 + step
-    } else {
-        [1, 2, 3, 3][step as usize]
-    }
+    SQUARE_TABLES.centre_factor[ci(color)][sq.to_usize()]
 }
 
 /// Chebyshev distance of a square to the nearest of the four centre squares.
+#[inline]
 pub(crate) fn centre_distance(sq: Square) -> i32 {
-    let f = sq.file().to_u32() as i32;
-    let r = sq.rank().to_u32() as i32;
-    let df = if f < 3 {
-        3 - f
-    } else if f > 4 {
-        f - 4
-    } else {
-        0
+    SQUARE_TABLES.centre_distance[sq.to_usize()]
+}
+
+/// The per-square facts above, computed at compile time (the generator asks for them
+/// for every move), indexed by colour (black 0, white 1) and square (a1 0 .. h8 63).
+struct SquareTables {
+    front_span: [[u64; 64]; 2],
+    centre_factor: [[i32; 64]; 2],
+    centre_distance: [i32; 64],
+}
+
+static SQUARE_TABLES: SquareTables = square_tables();
+
+const fn square_tables() -> SquareTables {
+    let mut t = SquareTables {
+        front_span: [[0; 64]; 2],
+        centre_factor: [[0; 64]; 2],
+        centre_distance: [0; 64],
     };
-    let dr = if r < 3 {
-        3 - r
-    } else if r > 4 {
-        r - 4
-    } else {
-        0
-    };
-    df.max(dr)
+    let mut i = 0;
+    while i < 64 {
+        let file = (i % 8) as i32;
+        let rank = (i / 8) as i32;
+        // Front span: the file and its neighbours, strictly ahead.
+        let file_mask = 0x0101_0101_0101_0101u64 << file;
+        let files = file_mask
+            | ((file_mask << 1) & !0x0101_0101_0101_0101)
+            | ((file_mask >> 1) & !0x8080_8080_8080_8080);
+        let white_ahead = if rank == 7 {
+            0
+        } else {
+            !0u64 << (8 * (rank + 1))
+        };
+        let black_ahead = (1u64 << (8 * rank)) - 1;
+        t.front_span[1][i] = files & white_ahead;
+        t.front_span[0][i] = files & black_ahead;
+        // Centre factor, the rank counted from each side.
+        let mut c = 0;
+        while c < 2 {
+            let relative = if c == 1 { rank } else { 7 - rank };
+            t.centre_factor[c][i] = if relative < 2 || relative > 5 || file < 2 || file > 5 {
+                0
+            } else if file == 3 || file == 4 {
+                2 + (relative - 2)
+            } else {
+                [1, 2, 3, 3][(relative - 2) as usize]
+            };
+            c += 1;
+        }
+        // Distance to the centre.
+        let df = if file < 3 {
+            3 - file
+        } else if file > 4 {
+            file - 4
+        } else {
+            0
+        };
+        let dr = if rank < 3 {
+            3 - rank
+        } else if rank > 4 {
+            rank - 4
+        } else {
+            0
+        };
+        t.centre_distance[i] = if df > dr { df } else { dr };
+        i += 1;
+    }
+    t
 }
 
 /// The facts of one generation.
@@ -243,6 +274,8 @@ pub(crate) struct Scene<'a> {
     pub opening: bool,
     pub endgame: bool,
     pub level: u32,
+    /// `dev_weight` of each role (pawn first) in this phase.
+    dev_weights: [i32; 6],
 }
 
 impl<'a> Scene<'a> {
@@ -258,27 +291,6 @@ impl<'a> Scene<'a> {
             board.king_of(Color::Black).unwrap_or(Square::A8),
             board.king_of(Color::White).unwrap_or(Square::A1),
         ];
-        let mut piece_att = [Bitboard::EMPTY; 64];
-        let mut att = [Bitboard::EMPTY; 2];
-        let mut slider_att = [Bitboard::EMPTY; 2];
-        let mut slider_seen = [Bitboard::EMPTY; 64];
-        let mut role_on = [Role::Pawn; 64];
-        let mut material = [0; 2];
-        for (sq, piece) in board.iter() {
-            role_on[sq.to_usize()] = piece.role;
-            let a = attacks_of(piece.role, piece.color, sq, occ);
-            piece_att[sq.to_usize()] = a;
-            att[ci(piece.color)] |= a;
-            if matches!(piece.role, Role::Bishop | Role::Rook | Role::Queen) {
-                slider_att[ci(piece.color)] |= a;
-                for t in a {
-                    slider_seen[t.to_usize()].add(sq);
-                }
-            }
-            if piece.role != Role::King {
-                material[ci(piece.color)] += piece_value(piece.role);
-            }
-        }
         let pawns = [board.pawns() & by[0], board.pawns() & by[1]];
         let mut scene = Scene {
             pos,
@@ -291,11 +303,11 @@ impl<'a> Scene<'a> {
             king,
             imp: [[0; 64]; 2],
             dev_sum: [0; 64],
-            att,
-            slider_att,
-            piece_att,
-            slider_seen,
-            role_on,
+            att: [Bitboard::EMPTY; 2],
+            slider_att: [Bitboard::EMPTY; 2],
+            piece_att: [Bitboard::EMPTY; 64],
+            slider_seen: [Bitboard::EMPTY; 64],
+            role_on: [Role::Pawn; 64],
             check_blockers: Bitboard::EMPTY,
             loss: [0; 64],
             cheapest_attacker: [0; 64],
@@ -325,17 +337,43 @@ impl<'a> Scene<'a> {
                 backward(Color::White, pawns[1], pawns[0]),
             ],
             weak_pawns: [Bitboard::EMPTY; 2],
-            material,
+            material: [0; 2],
             opening: false,
             endgame: false,
             level: ctx.level,
+            dev_weights: [0; 6],
         };
+        // Filled in place, role by role (cheaper than the board's square-by-square walk, and
+        // nothing large is moved).
+        for c in Color::ALL {
+            for role in Role::ALL {
+                for sq in board.by_role(role) & by[ci(c)] {
+                    let i = sq.to_usize();
+                    scene.role_on[i] = role;
+                    let a = attacks_of(role, c, sq, occ);
+                    scene.piece_att[i] = a;
+                    scene.att[ci(c)] |= a;
+                    if matches!(role, Role::Bishop | Role::Rook | Role::Queen) {
+                        scene.slider_att[ci(c)] |= a;
+                        for t in a {
+                            scene.slider_seen[t.to_usize()].add(sq);
+                        }
+                    }
+                    if role != Role::King {
+                        scene.material[ci(c)] += piece_value(role);
+                    }
+                }
+            }
+        }
         for c in Color::ALL {
             scene.weak_pawns[ci(c)] = isolated(pawns[ci(c)]) | scene.backward[ci(c)];
         }
         scene.find_pins();
         scene.find_losses();
         scene.find_phase(ctx);
+        for role in Role::ALL {
+            scene.dev_weights[role as usize - 1] = scene.dev_weight_of(role);
+        }
         scene.find_importance();
         for sq in scene.by[ci(us)] {
             scene.dev_sum[sq.to_usize()] = scene.importance(us, scene.piece_att[sq.to_usize()]);
@@ -405,22 +443,21 @@ impl<'a> Scene<'a> {
                 let role = self.role_on[p.to_usize()];
                 let l = self.exchange(p, self.occ, piece_value(role), !c);
                 self.loss[p.to_usize()] = l;
-                let attackers = self.board.attacks_to(p, !c, self.occ) & self.by[ci(!c)];
+                let both = self.attackers_of(p, self.occ);
+                let attackers = both & self.by[ci(!c)];
                 self.cheapest_attacker[p.to_usize()] = self
                     .least_valuable(attackers, !c, p)
                     .map_or(0, |(_, r)| piece_value(r));
                 if l > 0 {
                     self.en_prise[ci(c)].add(p);
                 }
-                let defenders = self.board.attacks_to(p, c, self.occ) & self.by[ci(c)];
+                let defenders = both & self.by[ci(c)];
                 if let Some(d) = defenders.single_square() {
                     self.sole_defender[ci(c)].add(d);
                     self.defended_once[ci(c)].add(p);
                 }
                 if l > 0 {
-                    let sliders = self.board.attacks_to(p, !c, self.occ)
-                        & self.by[ci(!c)]
-                        & self.board.sliders();
+                    let sliders = attackers & self.board.sliders();
                     for x in sliders {
                         self.interpose_squares[ci(c)] |= attacks::between(x, p);
                     }
@@ -449,16 +486,13 @@ impl<'a> Scene<'a> {
         const CENTRE: u64 = 0x0000_0018_1800_0000;
         const RING: u64 = 0x0000_3c3c_3c3c_0000 & !CENTRE;
         let w = self.w;
-        let mut base = [0i32; 64];
-        for (i, v) in base.iter_mut().enumerate() {
-            *v = w.square_base
-                + if CENTRE >> i & 1 != 0 {
-                    w.square_centre
-                } else if RING >> i & 1 != 0 {
-                    w.square_ring
-                } else {
-                    0
-                };
+        // The base, then the centre and the ring around it (a few squares each).
+        let mut base = [w.square_base; 64];
+        for sq in Bitboard(CENTRE) {
+            base[sq.to_usize()] += w.square_centre;
+        }
+        for sq in Bitboard(RING) {
+            base[sq.to_usize()] += w.square_ring;
         }
         for c in Color::ALL {
             let t = &mut self.imp[ci(c)];
@@ -506,6 +540,22 @@ impl<'a> Scene<'a> {
     /// Development weight of a role.
     #[inline]
     pub fn dev_weight(&self, role: Role) -> i32 {
+        self.dev_weights[role as usize - 1]
+    }
+
+    /// A weighted development sum in plausibility units (divided by `dev_scale`). The
+    /// default scale is a power of two, divided by a shift rather than a slow division.
+    #[inline]
+    pub fn dev_scaled(&self, x: i32) -> i32 {
+        if self.w.dev_scale == 16 {
+            x / 16
+        } else {
+            x / self.w.dev_scale
+        }
+    }
+
+    /// Development weight of a role, read from the weights (filling `dev_weights`).
+    fn dev_weight_of(&self, role: Role) -> i32 {
         let w = self.w;
         match role {
             Role::Pawn => w.dev_pawn,
@@ -551,6 +601,19 @@ impl<'a> Scene<'a> {
         None
     }
 
+    /// The pieces of both sides attacking `sq` with `occ` occupied (pieces not in `occ`
+    /// included).
+    #[inline]
+    fn attackers_of(&self, sq: Square, occ: Bitboard) -> Bitboard {
+        let b = self.board;
+        attacks::rook_attacks(sq, occ) & b.rooks_and_queens()
+            | attacks::bishop_attacks(sq, occ) & b.bishops_and_queens()
+            | attacks::knight_attacks(sq) & b.knights()
+            | attacks::king_attacks(sq) & b.kings()
+            | attacks::pawn_attacks(Color::White, sq) & b.pawns() & self.by[ci(Color::Black)]
+            | attacks::pawn_attacks(Color::Black, sq) & b.pawns() & self.by[ci(Color::White)]
+    }
+
     /// Static exchange on `sq`: what `side` gains at best by starting to capture there a
     /// piece worth `target`, with `occ` occupied (0 when it should not capture). X-rays
     /// count; the board's pieces not in `occ` are gone.
@@ -560,25 +623,34 @@ impl<'a> Scene<'a> {
         let orth = b.rooks_and_queens();
         // Every attacker of both sides, found once; after each capture only the sliders
         // behind the capturer can join (a knight never stands on a line through `sq`).
-        let mut attackers = (attacks::rook_attacks(sq, occ) & orth
-            | attacks::bishop_attacks(sq, occ) & diag
-            | attacks::knight_attacks(sq) & b.knights()
-            | attacks::king_attacks(sq) & b.kings()
-            | attacks::pawn_attacks(Color::White, sq) & b.pawns() & self.by[ci(Color::Black)]
-            | attacks::pawn_attacks(Color::Black, sq) & b.pawns() & self.by[ci(Color::White)])
-            & occ;
+        let mut attackers = self.attackers_of(sq, occ) & occ;
+        // Pieces pinned against their own king take part only along the pin line (they
+        // still guard the square against a capturing king).
+        let mut allowed = Bitboard::FULL;
+        for c in Color::ALL {
+            let pinned = self.king_pinned[ci(c)];
+            if pinned.any() {
+                allowed &= !(pinned & !attacks::ray(self.king[ci(c)], sq));
+            }
+        }
         let mut gain = [0i32; 16];
         let mut depth = 0usize;
         let mut stm = side;
         let mut on_sq = target;
         while depth < gain.len() {
-            let mine = attackers & self.by[ci(stm)];
+            let mine = attackers & self.by[ci(stm)] & allowed;
             if mine.is_empty() {
                 break;
             }
-            let Some((from, role)) = self.least_valuable(mine, stm, sq) else {
-                break;
-            };
+            // The least valuable capturer, lowest square first among equals.
+            let mut pick = (Square::A1, Role::King);
+            for role in CHEAPEST_FIRST {
+                if let Some(s) = (mine & b.by_role(role)).first() {
+                    pick = (s, role);
+                    break;
+                }
+            }
+            let (from, role) = pick;
             let rest = occ ^ from;
             let mut next = attackers & rest;
             if role != Role::Knight {
