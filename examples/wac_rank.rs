@@ -221,11 +221,6 @@ fn knobs() -> Vec<Knob> {
         ("open_line_to_king", |w| &mut w.open_line_to_king),
         ("king_diagonal", |w| &mut w.king_diagonal),
         ("abandon_defence_div", |w| &mut w.abandon_defence_div),
-        ("attack_bigger_en_prise", |w| &mut w.attack_bigger_en_prise),
-        ("attack_bigger_en_prise_pct", |w| {
-            &mut w.attack_bigger_en_prise_pct
-        }),
-        ("king_sacrifice", |w| &mut w.king_sacrifice),
         ("multiple_threats_2", |w| &mut w.multiple_threats[0]),
         ("multiple_threats_3", |w| &mut w.multiple_threats[1]),
         ("pin_sound_pawn", |w| &mut w.pin_sound_pawn),

@@ -598,22 +598,6 @@ const CASES: &[Case] = &[
         near: Some(("6k1/8/8/8/8/8/8/R5K1 w - - 0 1", "Ra6")),
     },
     Case {
-        name: "attack_bigger_en_prise",
-        fen: "4k3/8/8/3q4/8/8/8/R3K3 w - - 0 1",
-        mv: "Ra5",
-        sign: 1,
-        comment: "queen on Q5 (d5)",
-        near: Some(("4k3/8/8/3q4/1P6/8/8/R3K3 w - - 0 1", "Ra5")),
-    },
-    Case {
-        name: "king_sacrifice",
-        fen: "5bk1/6p1/4N3/8/8/6Q1/8/6K1 w - - 0 1",
-        mv: "Nxg7",
-        sign: 1,
-        comment: "KN7 (g7)",
-        near: Some(("5bk1/6p1/4N3/8/8/8/8/6K1 w - - 0 1", "Nxg7")),
-    },
-    Case {
         name: "threatens_mate",
         fen: "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
         mv: "Qg6",

@@ -155,14 +155,13 @@ fn generator_output_is_unchanged() {
     }
     let got = (positions.len(), moves, gen_hash.0, trace_hash.0);
     // Recorded on main (a70f9bd) before the speed work; see the module comment. Recorded
-    // again on the pquality branch: new factors attack_bigger_en_prise and king_sacrifice,
-    // defend_threatened_piece counting the biggest saving only, and the skewer/pin guard fix
-    // (WAC top 6 69.7% -> 80.3%, top 15 86.0% -> 94.0%).
+    // again with defend_threatened_piece counting the biggest saving only and the
+    // skewer/pin guard fix (orders change on purpose there).
     let expected = (
         1393,
         255_018,
-        17_471_885_124_675_255_805,
-        14_062_221_814_561_157_018,
+        18_104_014_034_501_854_320,
+        7_580_080_342_695_549_245,
     );
     assert_eq!(
         got, expected,

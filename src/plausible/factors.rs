@@ -580,23 +580,6 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
             ),
         );
     }
-    // A piece offered next to the enemy king, with another of ours bearing on the square.
-    if !safe
-        && new_role != Role::King
-        && attacks::king_attacks(their_king).contains(to)
-        && !(board.attacks_to(to, us, occ2) & sc.by[ci(us)] & !Bitboard::from(from)).is_empty()
-    {
-        s.add(
-            "king_sacrifice",
-            w.king_sacrifice,
-            format_args!(
-                "offers the {} on {} next to the king on {}, where another of our pieces bears",
-                role_name(new_role),
-                Sq(to, us),
-                Sq(their_king, us)
-            ),
-        );
-    }
     // --- the new square: attacks, pins, defences (safe moves only, as in 1980) ---------
     if safe {
         let newly = new_att & theirs2 & !old_att & !Bitboard::from(their_king);
@@ -854,34 +837,6 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
                 "multiple_threats",
                 w.multiple_threats[i],
                 format_args!("makes {} threats at once from {}", n, Sq(to, us)),
-            );
-        }
-    }
-
-    // A piece that can be taken but attacks a bigger one: the opponent must answer.
-    if !safe {
-        let mut target: Option<(Square, i32)> = None;
-        for t in new_att & theirs2 & !old_att & !Bitboard::from(their_king) {
-            let vt = piece_value(sc.role(t));
-            if vt > v_new + 32 && target.is_none_or(|(_, v)| vt > v) {
-                target = Some((t, vt));
-            }
-        }
-        if let Some((t, vt)) = target {
-            s.add(
-                "attack_bigger_en_prise",
-                w.attack_bigger_en_prise + (vt - v_new) * w.attack_bigger_en_prise_pct / 100,
-                format_args!(
-                    "the {} on {} can be taken but attacks the {}",
-                    role_name(new_role),
-                    Sq(to, us),
-                    Piece {
-                        role: sc.role(t),
-                        owner: them,
-                        sq: t,
-                        viewer: us,
-                    }
-                ),
             );
         }
     }

@@ -5,7 +5,7 @@
 //!
 //! - `scene`: the facts gathered once per generation (square importance, attacks, en
 //!   prise losses, pins, pawn structure);
-//! - `factors`: the 73 named factors of one move, each with its comment;
+//! - `factors`: the 71 named factors of one move, each with its comment;
 //! - `weights`: the one tuning table;
 //! - `words`: squares and pieces in descriptive and algebraic form for the comments.
 //!
@@ -16,9 +16,8 @@
 //! Deliberately left out of the 1980 catalogue: the "too early" move rule (it forbade
 //! minor-piece moves on the first two plies), the origin-square king-line net terms, and
 //! the overload arithmetic of recaptures; the 1967 paper gives none of them. Added beyond
-//! it: `checkmate`, `threatens_mate` (near the root only), `capture_victim`, the forcing
-//! offers `attack_bigger_en_prise` and `king_sacrifice`, and a few placement terms
-//! (outposts, open files, the seventh rank). Material terms are damped
+//! it: `checkmate`, `threatens_mate` (near the root only), `capture_victim`, and a few
+//! placement terms (outposts, open files, the seventh rank). Material terms are damped
 //! (see the `_pct` weights) so that sacrifices still rank within the width; the losses
 //! are still scored, and SAFE, CHECK, CAPTURE, INVESTIGATE are exact.
 //!

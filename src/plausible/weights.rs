@@ -91,11 +91,6 @@ pub struct Weights {
     pub attack_trapped_div: i32,
     /// Newly attacking an enemy piece that is the only defender of another attacked piece.
     pub attack_sole_defender: i32,
-    /// A move the opponent can win material against that still attacks a bigger enemy piece
-    /// (a rook hitting the queen): the reply is forced, as after a check.
-    pub attack_bigger_en_prise: i32,
-    /// Percentage of the value difference between that piece and ours added to it.
-    pub attack_bigger_en_prise_pct: i32,
     /// Two or more threats at once: by threat count 2, 3, 4+.
     pub multiple_threats: [i32; 3],
 
@@ -126,9 +121,6 @@ pub struct Weights {
     pub checkmate: i32,
     /// A quiet move after which we would mate at once if it were our move again.
     pub threatens_mate: i32,
-    /// A piece offered on a square next to the enemy king that another of our pieces also
-    /// bears on (a sacrifice to open the king).
-    pub king_sacrifice: i32,
     /// Search levels (1 = the root's moves) at which mate threats are looked for (each
     /// look plays the move, a null move and every reply: too dear deeper in the tree).
     pub mate_threat_levels: u32,
@@ -255,8 +247,6 @@ impl Weights {
         attack_pinned_piece: 128,
         attack_trapped_div: 4,
         attack_sole_defender: 16,
-        attack_bigger_en_prise: 256,
-        attack_bigger_en_prise_pct: 30,
         multiple_threats: [160, 256, 384],
         pin_by_rank: [40, 40, 48, 56, 64, 72, 72, 72],
         pin_sound_pawn: 32,
@@ -270,7 +260,6 @@ impl Weights {
         discovered_check: 128,
         checkmate: 8192,
         threatens_mate: 680,
-        king_sacrifice: 384,
         mate_threat_levels: 2,
         king_zone_attack: 24,
         king_line: 16,
