@@ -430,9 +430,7 @@ impl<'a> Scene<'a> {
             }
             // Pins against pieces other than the king.
             for s in self.board.sliders() & enemy {
-                let Some(role) = self.board.role_at(s) else {
-                    continue;
-                };
+                let role = self.role_on[s.to_usize()];
                 let seen = self.piece_att[s.to_usize()];
                 for p in seen & self.by[ci(c)] & !self.board.kings() {
                     // A pin needs another piece of ours (not the king) on the line.
@@ -446,9 +444,7 @@ impl<'a> Scene<'a> {
                     let Some(b) = behind.first() else {
                         continue;
                     };
-                    let Some(brole) = self.board.role_at(b) else {
-                        continue;
-                    };
+                    let brole = self.role_on[b.to_usize()];
                     if brole == Role::King {
                         continue;
                     }
