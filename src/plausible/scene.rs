@@ -368,26 +368,28 @@ impl<'a> Scene<'a> {
             dev_weights: [0; 6],
         };
         // Filled in place, role by role (cheaper than the board's square-by-square walk, and
-        // nothing large is moved).
+        // nothing large is moved); one loop per role, each with its own attack lookup.
         for c in Color::ALL {
-            for role in Role::ALL {
-                for sq in board.by_role(role) & by[ci(c)] {
-                    let i = sq.to_usize();
-                    scene.role_on[i] = role;
-                    let a = attacks_of(role, c, sq, occ);
-                    scene.piece_att[i] = a;
-                    scene.att[ci(c)] |= a;
-                    if matches!(role, Role::Bishop | Role::Rook | Role::Queen) {
-                        scene.slider_att[ci(c)] |= a;
-                        for t in a {
-                            scene.slider_seen[t.to_usize()].add(sq);
-                        }
-                    }
-                    if role != Role::King {
-                        scene.material[ci(c)] += piece_value(role);
-                    }
-                }
-            }
+            let mine = by[ci(c)];
+            scene.add_pieces(c, Role::Pawn, board.pawns() & mine, |sq| {
+                attacks::pawn_attacks(c, sq)
+            });
+            scene.add_pieces(
+                c,
+                Role::Knight,
+                board.knights() & mine,
+                attacks::knight_attacks,
+            );
+            scene.add_pieces(c, Role::Bishop, board.bishops() & mine, |sq| {
+                attacks::bishop_attacks(sq, occ)
+            });
+            scene.add_pieces(c, Role::Rook, board.rooks() & mine, |sq| {
+                attacks::rook_attacks(sq, occ)
+            });
+            scene.add_pieces(c, Role::Queen, board.queens() & mine, |sq| {
+                attacks::queen_attacks(sq, occ)
+            });
+            scene.add_pieces(c, Role::King, board.kings() & mine, attacks::king_attacks);
         }
         for c in Color::ALL {
             scene.weak_pawns[ci(c)] = isolated(pawns[ci(c)]) | scene.backward[ci(c)];
@@ -414,6 +416,35 @@ impl<'a> Scene<'a> {
             }
         }
         scene
+    }
+
+    /// Records the pieces `on` of `c`, all of `role`, attacking what `attacks` gives:
+    /// their role, attacks and material, and for sliders the squares they see.
+    #[inline(always)]
+    fn add_pieces(
+        &mut self,
+        c: Color,
+        role: Role,
+        on: Bitboard,
+        attacks: impl Fn(Square) -> Bitboard,
+    ) {
+        let slider = matches!(role, Role::Bishop | Role::Rook | Role::Queen);
+        for sq in on {
+            let i = sq.to_usize();
+            self.role_on[i] = role;
+            let a = attacks(sq);
+            self.piece_att[i] = a;
+            self.att[ci(c)] |= a;
+            if slider {
+                self.slider_att[ci(c)] |= a;
+                for t in a {
+                    self.slider_seen[t.to_usize()].add(sq);
+                }
+            }
+            if role != Role::King {
+                self.material[ci(c)] += piece_value(role);
+            }
+        }
     }
 
     fn find_pins(&mut self) {
