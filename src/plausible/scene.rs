@@ -312,9 +312,7 @@ pub(crate) struct Scene<'a> {
 }
 
 impl<'a> Scene<'a> {
-    /// Gathers the facts of `pos` for one generation. Always inlined: built in the
-    /// caller's frame, the large scene is not copied out on return.
-    #[inline(always)]
+    /// Gathers the facts of `pos` for one generation.
     pub fn new(pos: &'a Chess, analysis: &Analysis, ctx: &Context) -> Scene<'a> {
         let board = pos.board();
         let w = ctx.weights.unwrap_or(&Weights::DEFAULT);
