@@ -11,6 +11,17 @@ use super::weights::Weights;
 use crate::attack::{Analysis, CHEAPEST_FIRST};
 use crate::eval::piece_value;
 
+/// `piece_value` of each role, pawn first: a table read in the exchange's inner loop
+/// instead of a branch on the role.
+const VALUE: [i32; 6] = [
+    piece_value(Role::Pawn),
+    piece_value(Role::Knight),
+    piece_value(Role::Bishop),
+    piece_value(Role::Rook),
+    piece_value(Role::Queen),
+    piece_value(Role::King),
+];
+
 /// Index of a colour in the per-side arrays.
 #[inline]
 pub(crate) fn ci(c: Color) -> usize {
@@ -63,15 +74,17 @@ pub(crate) fn front_span(color: Color, sq: Square) -> Bitboard {
     Bitboard(SQUARE_TABLES.front_span[ci(color)][sq.to_usize()])
 }
 
-/// Pawns of `pawns` with no friendly pawn on a neighbouring file.
+/// Pawns of `pawns` with no friendly pawn on a neighbouring file (set-wise: the files
+/// holding a pawn, filled, then their neighbours).
 pub(crate) fn isolated(pawns: Bitboard) -> Bitboard {
-    let mut out = Bitboard::EMPTY;
-    for p in pawns {
-        if (adjacent_files(file_bb(p.file().to_u32())) & pawns).is_empty() {
-            out.add(p);
-        }
-    }
-    out
+    let mut files = pawns.0;
+    files |= files << 8;
+    files |= files << 16;
+    files |= files << 32;
+    files |= files >> 8;
+    files |= files >> 16;
+    files |= files >> 32;
+    pawns & !adjacent_files(Bitboard(files))
 }
 
 /// Extra pawns on files holding two or more of `pawns`.
@@ -88,7 +101,13 @@ pub(crate) fn doubled_count(pawns: Bitboard) -> i32 {
 pub(crate) fn backward(color: Color, ours: Bitboard, theirs: Bitboard) -> Bitboard {
     let mut out = Bitboard::EMPTY;
     let their_cover = pawn_cover(!color, theirs);
-    for p in ours {
+    // A set-wise first cut: only a pawn no pawn of ours guards, whose stop square an
+    // enemy pawn guards, can be backward.
+    let stop_guarded = Bitboard(match color {
+        Color::White => their_cover.0 >> 8,
+        Color::Black => their_cover.0 << 8,
+    });
+    for p in ours & !pawn_cover(color, ours) & stop_guarded {
         if is_backward(color, p, ours, their_cover) {
             out.add(p);
         }
@@ -110,24 +129,38 @@ pub(crate) fn is_backward(color: Color, p: Square, ours: Bitboard, their_cover: 
         .is_some_and(|stop| their_cover.contains(stop))
 }
 
-/// Squares the pawns `pawns` of `color` attack.
+/// Squares the pawns `pawns` of `color` attack (set-wise: one shift per capture side).
 pub(crate) fn pawn_cover(color: Color, pawns: Bitboard) -> Bitboard {
-    let mut out = Bitboard::EMPTY;
-    for p in pawns {
-        out |= attacks::pawn_attacks(color, p);
-    }
-    out
+    const NOT_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_H: u64 = !0x8080_8080_8080_8080;
+    let p = pawns.0;
+    Bitboard(match color {
+        Color::White => ((p & NOT_A) << 7) | ((p & NOT_H) << 9),
+        Color::Black => ((p & NOT_A) >> 9) | ((p & NOT_H) >> 7),
+    })
 }
 
-/// Passed pawns of `color`: no enemy pawn ahead on its file or a neighbouring one.
+/// Passed pawns of `color`: no enemy pawn ahead on its file or a neighbouring one
+/// (set-wise: the squares behind the enemy pawns and their neighbouring squares, filled).
 pub(crate) fn passed(color: Color, ours: Bitboard, theirs: Bitboard) -> Bitboard {
-    let mut out = Bitboard::EMPTY;
-    for p in ours {
-        if (front_span(color, p) & theirs).is_empty() {
-            out.add(p);
+    let spread = theirs.0 | adjacent_files(theirs).0;
+    let mut behind = match color {
+        Color::White => spread >> 8,
+        Color::Black => spread << 8,
+    };
+    match color {
+        Color::White => {
+            behind |= behind >> 8;
+            behind |= behind >> 16;
+            behind |= behind >> 32;
+        }
+        Color::Black => {
+            behind |= behind << 8;
+            behind |= behind << 16;
+            behind |= behind << 32;
         }
     }
-    out
+    ours & !Bitboard(behind)
 }
 
 /// How central a square is for knights and pawns: 0 off c–f or off ranks 3–6 (counted
@@ -344,26 +377,28 @@ impl<'a> Scene<'a> {
             dev_weights: [0; 6],
         };
         // Filled in place, role by role (cheaper than the board's square-by-square walk, and
-        // nothing large is moved).
+        // nothing large is moved); one loop per role, each with its own attack lookup.
         for c in Color::ALL {
-            for role in Role::ALL {
-                for sq in board.by_role(role) & by[ci(c)] {
-                    let i = sq.to_usize();
-                    scene.role_on[i] = role;
-                    let a = attacks_of(role, c, sq, occ);
-                    scene.piece_att[i] = a;
-                    scene.att[ci(c)] |= a;
-                    if matches!(role, Role::Bishop | Role::Rook | Role::Queen) {
-                        scene.slider_att[ci(c)] |= a;
-                        for t in a {
-                            scene.slider_seen[t.to_usize()].add(sq);
-                        }
-                    }
-                    if role != Role::King {
-                        scene.material[ci(c)] += piece_value(role);
-                    }
-                }
-            }
+            let mine = by[ci(c)];
+            scene.add_pieces(c, Role::Pawn, board.pawns() & mine, |sq| {
+                attacks::pawn_attacks(c, sq)
+            });
+            scene.add_pieces(
+                c,
+                Role::Knight,
+                board.knights() & mine,
+                attacks::knight_attacks,
+            );
+            scene.add_pieces(c, Role::Bishop, board.bishops() & mine, |sq| {
+                attacks::bishop_attacks(sq, occ)
+            });
+            scene.add_pieces(c, Role::Rook, board.rooks() & mine, |sq| {
+                attacks::rook_attacks(sq, occ)
+            });
+            scene.add_pieces(c, Role::Queen, board.queens() & mine, |sq| {
+                attacks::queen_attacks(sq, occ)
+            });
+            scene.add_pieces(c, Role::King, board.kings() & mine, attacks::king_attacks);
         }
         for c in Color::ALL {
             scene.weak_pawns[ci(c)] = isolated(pawns[ci(c)]) | scene.backward[ci(c)];
@@ -392,6 +427,35 @@ impl<'a> Scene<'a> {
         scene
     }
 
+    /// Records the pieces `on` of `c`, all of `role`, attacking what `attacks` gives:
+    /// their role, attacks and material, and for sliders the squares they see.
+    #[inline(always)]
+    fn add_pieces(
+        &mut self,
+        c: Color,
+        role: Role,
+        on: Bitboard,
+        attacks: impl Fn(Square) -> Bitboard,
+    ) {
+        let slider = matches!(role, Role::Bishop | Role::Rook | Role::Queen);
+        for sq in on {
+            let i = sq.to_usize();
+            self.role_on[i] = role;
+            let a = attacks(sq);
+            self.piece_att[i] = a;
+            self.att[ci(c)] |= a;
+            if slider {
+                self.slider_att[ci(c)] |= a;
+                for t in a {
+                    self.slider_seen[t.to_usize()].add(sq);
+                }
+            }
+            if role != Role::King {
+                self.material[ci(c)] += piece_value(role);
+            }
+        }
+    }
+
     fn find_pins(&mut self) {
         for c in Color::ALL {
             let k = self.king[ci(c)];
@@ -412,18 +476,21 @@ impl<'a> Scene<'a> {
             }
             // Pins against pieces other than the king.
             for s in self.board.sliders() & enemy {
-                let Some(role) = self.board.role_at(s) else {
-                    continue;
-                };
+                let role = self.role_on[s.to_usize()];
                 let seen = self.piece_att[s.to_usize()];
                 for p in seen & self.by[ci(c)] & !self.board.kings() {
+                    // A pin needs another piece of ours (not the king) on the line.
+                    if (attacks::ray(s, p) & self.by[ci(c)] & !self.board.kings())
+                        .without(p)
+                        .is_empty()
+                    {
+                        continue;
+                    }
                     let behind = attacks_of(role, !c, s, self.occ ^ p) & !seen & self.by[ci(c)];
                     let Some(b) = behind.first() else {
                         continue;
                     };
-                    let Some(brole) = self.board.role_at(b) else {
-                        continue;
-                    };
+                    let brole = self.role_on[b.to_usize()];
                     if brole == Role::King {
                         continue;
                     }
@@ -441,9 +508,9 @@ impl<'a> Scene<'a> {
         for c in Color::ALL {
             for p in self.by[ci(c)] & self.att[ci(!c)] & !self.board.kings() {
                 let role = self.role_on[p.to_usize()];
-                let l = self.exchange(p, self.occ, piece_value(role), !c);
-                self.loss[p.to_usize()] = l;
                 let both = self.attackers_of(p, self.occ);
+                let l = self.exchange_among(p, self.occ, both, piece_value(role), !c);
+                self.loss[p.to_usize()] = l;
                 let attackers = both & self.by[ci(!c)];
                 self.cheapest_attacker[p.to_usize()] = self
                     .least_valuable(attackers, !c, p)
@@ -617,13 +684,20 @@ impl<'a> Scene<'a> {
     /// Static exchange on `sq`: what `side` gains at best by starting to capture there a
     /// piece worth `target`, with `occ` occupied (0 when it should not capture). X-rays
     /// count; the board's pieces not in `occ` are gone.
-    pub fn exchange(&self, sq: Square, mut occ: Bitboard, target: i32, side: Color) -> i32 {
+    pub fn exchange(&self, sq: Square, occ: Bitboard, target: i32, side: Color) -> i32 {
+        self.exchange_among(sq, occ, self.attackers_of(sq, occ) & occ, target, side)
+    }
+
+    /// `exchange` with the pieces in `occ` attacking `sq` already known (`attackers`).
+    fn exchange_among(
+        &self,
+        sq: Square,
+        mut occ: Bitboard,
+        mut attackers: Bitboard,
+        target: i32,
+        side: Color,
+    ) -> i32 {
         let b = self.board;
-        let diag = b.bishops_and_queens();
-        let orth = b.rooks_and_queens();
-        // Every attacker of both sides, found once; after each capture only the sliders
-        // behind the capturer can join (a knight never stands on a line through `sq`).
-        let mut attackers = self.attackers_of(sq, occ) & occ;
         // Pieces pinned against their own king take part only along the pin line (they
         // still guard the square against a capturing king).
         let mut allowed = Bitboard::FULL;
@@ -632,6 +706,10 @@ impl<'a> Scene<'a> {
             if pinned.any() {
                 allowed &= !(pinned & !attacks::ray(self.king[ci(c)], sq));
             }
+        }
+        // Most calls end here: nothing of `side` can capture.
+        if (attackers & self.by[ci(side)] & allowed).is_empty() {
+            return 0;
         }
         let mut gain = [0i32; 16];
         let mut depth = 0usize;
@@ -652,17 +730,19 @@ impl<'a> Scene<'a> {
             }
             let (from, role) = pick;
             let rest = occ ^ from;
+            // Only a slider behind the capturer, on its line through `sq`, can join (a
+            // knight stands on no such line): one line type to look along, not both.
             let mut next = attackers & rest;
-            if role != Role::Knight {
-                next |= (attacks::rook_attacks(sq, rest) & orth
-                    | attacks::bishop_attacks(sq, rest) & diag)
-                    & rest;
+            if from.file() == sq.file() || from.rank() == sq.rank() {
+                next |= attacks::rook_attacks(sq, rest) & b.rooks_and_queens() & rest;
+            } else if role != Role::Knight {
+                next |= attacks::bishop_attacks(sq, rest) & b.bishops_and_queens() & rest;
             }
             if role == Role::King && !(next & self.by[ci(!stm)]).is_empty() {
                 break;
             }
             gain[depth] = on_sq - if depth > 0 { gain[depth - 1] } else { 0 };
-            on_sq = piece_value(role);
+            on_sq = VALUE[role as usize - 1];
             occ = rest;
             attackers = next;
             depth += 1;
