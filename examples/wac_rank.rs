@@ -156,6 +156,15 @@ fn speed(cases: &[Case], rounds: usize) {
     );
 }
 
+/// The context of the root's moves (search level 1) under `weights`.
+fn root_context(weights: &'static Weights) -> Context {
+    Context {
+        level: 1,
+        weights: Some(weights),
+        ..Context::default()
+    }
+}
+
 /// Ranks of the solutions under `weights` over `cases`.
 fn ranks(cases: &[&Case], weights: &'static Weights) -> Vec<usize> {
     let mut list = PlausibleList::new();
@@ -163,11 +172,7 @@ fn ranks(cases: &[&Case], weights: &'static Weights) -> Vec<usize> {
         .iter()
         .map(|case| {
             let analysis = Analysis::new(&case.pos);
-            let ctx = Context {
-                level: 1,
-                weights: Some(weights),
-                ..Context::default()
-            };
+            let ctx = root_context(weights);
             plausible::generate(&case.pos, &analysis, &ctx, &mut list);
             let order: Vec<Move> = list.iter().map(|pm| pm.mv).collect();
             rank_of(&order, &case.best)
@@ -284,11 +289,7 @@ fn trace_case(cases: &[Case], id: &str, weights: &'static Weights) {
         std::process::exit(2);
     };
     let analysis = Analysis::new(&case.pos);
-    let ctx = Context {
-        level: 1,
-        weights: Some(weights),
-        ..Context::default()
-    };
+    let ctx = root_context(weights);
     let mut list = PlausibleList::new();
     plausible::generate(&case.pos, &analysis, &ctx, &mut list);
     println!(
@@ -327,11 +328,7 @@ fn blame(cases: &[Case], weights: &'static Weights) {
     let mut list = PlausibleList::new();
     for case in cases {
         let analysis = Analysis::new(&case.pos);
-        let ctx = Context {
-            level: 1,
-            weights: Some(weights),
-            ..Context::default()
-        };
+        let ctx = root_context(weights);
         plausible::generate(&case.pos, &analysis, &ctx, &mut list);
         let Some(r) = list.iter().position(|pm| case.best.contains(&pm.mv)) else {
             continue;
@@ -411,11 +408,7 @@ fn main() {
     let mut kinds: [Vec<usize>; 3] = [Vec::new(), Vec::new(), Vec::new()];
     for case in &cases {
         let analysis = Analysis::new(&case.pos);
-        let ctx = Context {
-            level: 1,
-            weights: Some(weights),
-            ..Context::default()
-        };
+        let ctx = root_context(weights);
         plausible::generate(&case.pos, &analysis, &ctx, &mut list);
         let order: Vec<Move> = list.iter().map(|pm| pm.mv).collect();
         let r = rank_of(&order, &case.best);
