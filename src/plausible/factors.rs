@@ -11,7 +11,7 @@ use shakmaty::{Bitboard, CastlingSide, Color, Move, Position, Role, Square};
 use super::Flags;
 use super::scene::{
     Scene, adjacent_files, attacks_of, centre_distance, centre_factor, ci, doubled_count, file_bb,
-    is_backward, isolated, small_count,
+    is_backward, isolated, lone_blockers, small_count, snipers,
 };
 use super::words::{Piece, Sq, role_name};
 use crate::eval::piece_value;
@@ -1333,16 +1333,7 @@ fn mates(
         // Another piece takes it, one that no slider of ours pins to the king after the move.
         let takers = board.attacks_to(to, them, occ2) & sc.by[ci(them)] & occ2 & !board.kings();
         if takers.any() {
-            let snipers = (attacks::rook_attacks(k, Bitboard::EMPTY) & board.rooks_and_queens()
-                | attacks::bishop_attacks(k, Bitboard::EMPTY) & board.bishops_and_queens())
-                & sc.by[ci(sc.us)]
-                & !from;
-            let mut pinned = Bitboard::EMPTY;
-            for s in snipers {
-                if let Some(p) = (attacks::between(k, s) & occ2).single_square() {
-                    pinned.add(p);
-                }
-            }
+            let pinned = lone_blockers(k, snipers(board, k, sc.by[ci(sc.us)] & !from), occ2);
             if (takers & !pinned).any() {
                 return false;
             }

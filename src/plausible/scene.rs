@@ -55,17 +55,19 @@ pub(crate) fn small_count(bb: Bitboard) -> i32 {
     n
 }
 
+/// The a-file and the h-file, to keep sideways shifts from wrapping round the board.
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = 0x8080_8080_8080_8080;
+
 /// Bitboard of one file.
 #[inline]
 pub(crate) fn file_bb(file: u32) -> Bitboard {
-    Bitboard(0x0101_0101_0101_0101u64 << file)
+    Bitboard(FILE_A << file)
 }
 
 /// The files next to the files of `files` (a file-filled set).
 pub(crate) fn adjacent_files(files: Bitboard) -> Bitboard {
-    const NOT_A: u64 = !0x0101_0101_0101_0101;
-    const NOT_H: u64 = !0x8080_8080_8080_8080;
-    Bitboard(((files.0 << 1) & NOT_A) | ((files.0 >> 1) & NOT_H))
+    Bitboard(((files.0 << 1) & !FILE_A) | ((files.0 >> 1) & !FILE_H))
 }
 
 /// Squares strictly ahead of `sq` (from `color`'s side) on its file and both neighbours.
@@ -131,12 +133,10 @@ pub(crate) fn is_backward(color: Color, p: Square, ours: Bitboard, their_cover: 
 
 /// Squares the pawns `pawns` of `color` attack (set-wise: one shift per capture side).
 pub(crate) fn pawn_cover(color: Color, pawns: Bitboard) -> Bitboard {
-    const NOT_A: u64 = !0x0101_0101_0101_0101;
-    const NOT_H: u64 = !0x8080_8080_8080_8080;
     let p = pawns.0;
     Bitboard(match color {
-        Color::White => ((p & NOT_A) << 7) | ((p & NOT_H) << 9),
-        Color::Black => ((p & NOT_A) >> 9) | ((p & NOT_H) >> 7),
+        Color::White => ((p & !FILE_A) << 7) | ((p & !FILE_H) << 9),
+        Color::Black => ((p & !FILE_A) >> 9) | ((p & !FILE_H) >> 7),
     })
 }
 
@@ -161,6 +161,25 @@ pub(crate) fn passed(color: Color, ours: Bitboard, theirs: Bitboard) -> Bitboard
         }
     }
     ours & !Bitboard(behind)
+}
+
+/// The bishops, rooks and queens among `pieces` on a line with `k` (on an empty board):
+/// the only pieces that can pin something to `k` or check it along a line.
+pub(crate) fn snipers(board: &Board, k: Square, pieces: Bitboard) -> Bitboard {
+    (attacks::rook_attacks(k, Bitboard::EMPTY) & board.rooks_and_queens()
+        | attacks::bishop_attacks(k, Bitboard::EMPTY) & board.bishops_and_queens())
+        & pieces
+}
+
+/// The pieces of `occ` that stand alone between `k` and one of `snipers`.
+pub(crate) fn lone_blockers(k: Square, snipers: Bitboard, occ: Bitboard) -> Bitboard {
+    let mut out = Bitboard::EMPTY;
+    for s in snipers {
+        if let Some(b) = (attacks::between(k, s) & occ).single_square() {
+            out.add(b);
+        }
+    }
+    out
 }
 
 /// How central a square is for knights and pawns: 0 off c–f or off ranks 3–6 (counted
@@ -416,14 +435,7 @@ impl<'a> Scene<'a> {
         // The squares that alone stand between the enemy king and one of our sliders: only
         // a move from one of them (or an en passant capture removing one) can discover check.
         let k = king[ci(them)];
-        let snipers = (attacks::rook_attacks(k, Bitboard::EMPTY) & board.rooks_and_queens()
-            | attacks::bishop_attacks(k, Bitboard::EMPTY) & board.bishops_and_queens())
-            & by[ci(us)];
-        for s in snipers {
-            if let Some(b) = (attacks::between(k, s) & occ).single_square() {
-                scene.check_blockers.add(b);
-            }
-        }
+        scene.check_blockers = lone_blockers(k, snipers(board, k, by[ci(us)]), occ);
         scene
     }
 
@@ -460,11 +472,7 @@ impl<'a> Scene<'a> {
         for c in Color::ALL {
             let k = self.king[ci(c)];
             let enemy = self.by[ci(!c)];
-            let snipers = (attacks::rook_attacks(k, Bitboard::EMPTY)
-                & self.board.rooks_and_queens()
-                | attacks::bishop_attacks(k, Bitboard::EMPTY) & self.board.bishops_and_queens())
-                & enemy;
-            for s in snipers {
+            for s in snipers(self.board, k, enemy) {
                 let b = attacks::between(k, s) & self.occ;
                 if let Some(p) = b.single_square()
                     && self.by[ci(c)].contains(p)
