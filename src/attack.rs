@@ -185,6 +185,34 @@ impl Analysis {
         }
     }
 
+    /// The most `by` wins by starting one exchange on `board`, and where: the biggest static
+    /// exchange on the other side's pieces (the king excluded). What a move threatens is
+    /// this on the board it leaves.
+    pub fn biggest_threat(board: &Board, by: Color) -> (i32, Option<Square>) {
+        let a = Analysis {
+            board: board.clone(),
+            attacked: [Bitboard::EMPTY; 2],
+            slider_attacked: [Bitboard::EMPTY; 2],
+            king_pinned: [Bitboard::EMPTY; 2],
+            en_prise: [Bitboard::EMPTY; 2],
+            pinned: [Bitboard::EMPTY; 2],
+            trapped: [Bitboard::EMPTY; 2],
+        };
+        let occ = board.occupied();
+        let mut best = (0, None);
+        for t in board.by_color(!by) & !board.kings() {
+            if (a.all_attackers(t, occ) & board.by_color(by)).any()
+                && let Some(role) = board.role_at(t)
+            {
+                let gain = a.swap(t, piece_value(role), by, occ);
+                if gain > best.0 {
+                    best = (gain, Some(t));
+                }
+            }
+        }
+        best
+    }
+
     /// Whether the piece on `sq` is en prise (the opponent gains by capturing it).
     pub fn is_en_prise(&self, sq: Square) -> bool {
         self.en_prise[0].contains(sq) || self.en_prise[1].contains(sq)

@@ -608,6 +608,22 @@ const CASES: &[Case] = &[
             "Qf3",
         )),
     },
+    Case {
+        name: "forcing_check",
+        fen: "6k1/5pp1/8/8/8/8/8/R5K1 w - - 0 1",
+        mv: "Ra8",
+        sign: 1,
+        comment: "KN8 (g8) only 1 legal reply",
+        near: Some(("4k3/8/8/8/8/8/8/4K2Q w - - 0 1", "Qh5")),
+    },
+    Case {
+        name: "creates_threat",
+        fen: "4k3/8/8/7n/8/8/8/R3K3 w - - 0 1",
+        mv: "Ra5",
+        sign: 1,
+        comment: "KR5 (h5)",
+        near: Some(("4k3/8/6p1/7n/8/8/8/R3K3 w - - 0 1", "Ra5")),
+    },
 ];
 
 fn position(fen: &str) -> Chess {

@@ -157,12 +157,13 @@ fn generator_output_is_unchanged() {
     let got = (positions.len(), moves, gen_hash.0, trace_hash.0);
     // Recorded on main (a70f9bd) before the speed work; see the module comment. Recorded
     // again with defend_threatened_piece counting the biggest saving only and the
-    // skewer/pin guard fix (orders change on purpose there).
+    // skewer/pin guard fix (orders change on purpose there), and with the near-root
+    // factors forcing_check and creates_threat (and their weights) added.
     let expected = (
         1393,
         255_018,
-        18_104_014_034_501_854_320,
-        7_580_080_342_695_549_245,
+        9_408_790_258_348_002_594,
+        16_175_034_845_765_340_019,
     );
     assert_eq!(
         got, expected,

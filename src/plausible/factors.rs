@@ -14,6 +14,7 @@ use super::scene::{
     is_backward, isolated, lone_blockers, small_count, snipers,
 };
 use super::words::{Piece, Sq, role_name};
+use crate::attack::Analysis;
 use crate::eval::piece_value;
 
 /// Where factors go: summed for the generator, collected with comments for a trace.
@@ -547,11 +548,24 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
                 ),
             );
         }
-        if mates(sc, m, new_role, to, occ2, discovered) {
+        // Near the root the replies are counted (none: mate); deeper only mate is tested.
+        let replies = (sc.level <= w.mate_threat_levels).then(|| replies_after(sc, m));
+        if replies.map_or_else(|| mates(sc, m, new_role, to, occ2, discovered), |n| n == 0) {
             s.add(
                 "checkmate",
                 w.checkmate,
                 format_args!("mates the king on {}", Sq(their_king, us)),
+            );
+        } else if let Some(n @ 1..=3) = replies {
+            s.add(
+                "forcing_check",
+                w.forcing_check[n - 1],
+                format_args!(
+                    "leaves the king on {} only {} legal repl{}",
+                    Sq(their_king, us),
+                    n,
+                    if n == 1 { "y" } else { "ies" }
+                ),
             );
         }
     }
@@ -579,6 +593,32 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
                 Sq(mate, us)
             ),
         );
+    }
+    // Near the root only: what a quiet move threatens to win next (the exchange on each
+    // enemy piece after the move), beyond the threats already standing and beyond what
+    // the move puts en prise: an offer that threatens more than it gives is how
+    // combinations start.
+    if sc.level <= w.mate_threat_levels && !checks && captured.is_none() {
+        let before = (sc.en_prise[ci(them)])
+            .into_iter()
+            .map(|t| sc.loss[t.to_usize()])
+            .fold(exposed, i32::max);
+        let mut after = sc.pos.clone();
+        after.play_unchecked(m);
+        if let (threat, Some(t)) = Analysis::biggest_threat(after.board(), us)
+            && threat > before
+        {
+            s.add(
+                "creates_threat",
+                (threat - before) * w.threat_pct / 100,
+                format_args!(
+                    "threatens to win {} on {}, {} more than what stood or is offered",
+                    threat,
+                    Sq(t, us),
+                    threat - before
+                ),
+            );
+        }
     }
     // --- the new square: attacks, pins, defences (safe moves only, as in 1980) ---------
     if safe {
@@ -1288,6 +1328,13 @@ fn threatened_mate(sc: &Scene<'_>, m: Move) -> Option<Square> {
         }
     }
     None
+}
+
+/// How many legal replies the opponent has after `m`.
+fn replies_after(sc: &Scene<'_>, m: Move) -> usize {
+    let mut after = sc.pos.clone();
+    after.play_unchecked(m);
+    after.legal_moves().len()
 }
 
 /// Whether the checking move `m` mates: first a cheap look for a free king square and, for

@@ -5,7 +5,7 @@
 //!
 //! - `scene`: the facts gathered once per generation (square importance, attacks, en
 //!   prise losses, pins, pawn structure);
-//! - `factors`: the 71 named factors of one move, each with its comment;
+//! - `factors`: the 73 named factors of one move, each with its comment;
 //! - `weights`: the one tuning table;
 //! - `words`: squares and pieces in descriptive and algebraic form for the comments.
 //!
@@ -16,7 +16,9 @@
 //! Deliberately left out of the 1980 catalogue: the "too early" move rule (it forbade
 //! minor-piece moves on the first two plies), the origin-square king-line net terms, and
 //! the overload arithmetic of recaptures; the 1967 paper gives none of them. Added beyond
-//! it: `checkmate`, `threatens_mate` (near the root only), `capture_victim`, and a few
+//! it: `checkmate`, `capture_victim`, near the root only (levels 1–2, where each look
+//! plays the move) `threatens_mate`, `forcing_check` (the replies a check leaves) and
+//! `creates_threat` (the biggest exchange the move leaves us to start), and a few
 //! placement terms (outposts, open files, the seventh rank). Material terms are damped
 //! (see the `_pct` weights) so that sacrifices still rank within the width; the losses
 //! are still scored, and SAFE, CHECK, CAPTURE, INVESTIGATE are exact.

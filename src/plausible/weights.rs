@@ -119,6 +119,11 @@ pub struct Weights {
     pub discovered_check: i32,
     /// A move that mates.
     pub checkmate: i32,
+    /// A check (near the root) that leaves the opponent 1, 2 or 3 legal replies.
+    pub forcing_check: [i32; 3],
+    /// Percentage scored of the material a quiet move newly threatens to win (near
+    /// the root: the exchange on every enemy piece after the move).
+    pub threat_pct: i32,
     /// A quiet move after which we would mate at once if it were our move again.
     pub threatens_mate: i32,
     /// Search levels (1 = the root's moves) at which mate threats are looked for (each
@@ -252,13 +257,15 @@ impl Weights {
         pin_sound_pawn: 32,
         skewer_div: 4,
         prepare_discovery: 32,
-        discovered_attack_div: 2,
+        discovered_attack_div: 1,
         move_pin_base: 32,
         break_pin: 32,
         safe_check: 384,
         unsafe_check: 340,
-        discovered_check: 128,
+        discovered_check: 256,
         checkmate: 8192,
+        forcing_check: [1024, 256, 128],
+        threat_pct: 15,
         threatens_mate: 680,
         mate_threat_levels: 2,
         king_zone_attack: 24,
