@@ -333,6 +333,16 @@ pub(crate) struct Scene<'a> {
 impl<'a> Scene<'a> {
     /// Gathers the facts of `pos` for one generation.
     pub fn new(pos: &'a Chess, analysis: &Analysis, ctx: &Context) -> Scene<'a> {
+        let mut scene = Scene::blank(pos, analysis, ctx);
+        scene.fill(ctx);
+        scene
+    }
+
+    /// The scene of `pos` with only the facts read straight from the position and the
+    /// analysis; `fill` gathers the rest. Two steps so that `generate` builds the scene
+    /// in its own frame: returning a finished scene copies its few kilobytes.
+    #[inline(always)]
+    pub fn blank(pos: &'a Chess, analysis: &Analysis, ctx: &Context) -> Scene<'a> {
         let board = pos.board();
         let w = ctx.weights.unwrap_or(&Weights::DEFAULT);
         let us = pos.turn();
@@ -344,7 +354,7 @@ impl<'a> Scene<'a> {
             board.king_of(Color::White).unwrap_or(Square::A1),
         ];
         let pawns = [board.pawns() & by[0], board.pawns() & by[1]];
-        let mut scene = Scene {
+        Scene {
             pos,
             board,
             w,
@@ -394,7 +404,21 @@ impl<'a> Scene<'a> {
             endgame: false,
             level: ctx.level,
             dev_weights: [0; 6],
-        };
+        }
+    }
+
+    /// Gathers the facts `blank` left empty.
+    pub fn fill(&mut self, ctx: &Context) {
+        let scene = self;
+        let (board, by, occ, us, them, pawns, king) = (
+            scene.board,
+            scene.by,
+            scene.occ,
+            scene.us,
+            scene.them,
+            scene.pawns,
+            scene.king,
+        );
         // Filled in place, role by role (cheaper than the board's square-by-square walk, and
         // nothing large is moved); one loop per role, each with its own attack lookup.
         for c in Color::ALL {
@@ -436,7 +460,6 @@ impl<'a> Scene<'a> {
         // a move from one of them (or an en passant capture removing one) can discover check.
         let k = king[ci(them)];
         scene.check_blockers = lone_blockers(k, snipers(board, k, by[ci(us)]), occ);
-        scene
     }
 
     /// Records the pieces `on` of `c`, all of `role`, attacking what `attacks` gives:
