@@ -157,15 +157,20 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
     let board = sc.board;
     let us = sc.us;
     let them = sc.them;
-    let Some(from) = m.from() else {
-        return;
+    // The move's parts, read in one match.
+    let (role, from, captured, to, promo, en_passant) = match m {
+        Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion,
+        } => (role, from, capture, to, promotion, false),
+        Move::EnPassant { from, to } => (Role::Pawn, from, Some(Role::Pawn), to, None, true),
+        Move::Castle { .. } | Move::Put { .. } => return,
     };
-    let to = m.to();
-    let role = m.role();
-    let captured = m.capture();
-    let promo = m.promotion();
     let new_role = promo.unwrap_or(role);
-    let cap_sq = if m.is_en_passant() {
+    let cap_sq = if en_passant {
         Square::from_coords(to.file(), from.rank())
     } else {
         to
@@ -208,7 +213,7 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
     let exposed = if role == Role::King
         || (!sc.att[ci(them)].contains(to)
             && !sc.slider_att[ci(them)].contains(from)
-            && !m.is_en_passant())
+            && !en_passant)
     {
         0
     } else {
@@ -386,7 +391,7 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
     // A slider's lines change only where a square it reaches empties or fills: a capture
     // (not en passant) leaves its destination occupied, so sliders that see only that
     // square keep their lines.
-    let landing = if captured.is_some() && !m.is_en_passant() {
+    let landing = if captured.is_some() && !en_passant {
         Bitboard::EMPTY
     } else {
         sc.slider_seen[to.to_usize()] | sc.slider_seen[cap_sq.to_usize()]
@@ -398,7 +403,7 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
             role: sc.role(x),
             color: if sc.by[ci(us)].contains(x) { us } else { them },
         };
-        let now = attacks_of(piece.role, piece.color, x, occ2);
+        let now = slider_attacks(piece.role, x, occ2);
         let gained = now & !seen;
         let lost = seen & !now;
         let imp = &sc.imp[ci(piece.color)];
@@ -681,8 +686,12 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
                 ),
             );
         }
-        // Pins and skewers by a slider on its new square.
-        if matches!(new_role, Role::Bishop | Role::Rook | Role::Queen) {
+        // Pins and skewers by a slider on its new square, and lining up behind our own
+        // pieces. One look through every piece it reaches first: with no enemy piece
+        // behind any of them, neither loop can find anything.
+        if matches!(new_role, Role::Bishop | Role::Rook | Role::Queen)
+            && (attacks_of(new_role, us, to, occ2 & !new_att) & !new_att & theirs2).any()
+        {
             for t in new_att & theirs2 & !old_att {
                 let rt = sc.role(t);
                 let behind = attacks_of(new_role, us, to, occ2 ^ t) & !new_att & theirs2;
@@ -1272,6 +1281,17 @@ fn pawn_move<S: Sink>(
                 format_args!("shuts in the bishop on {}", Sq(corner, us)),
             );
         }
+    }
+}
+
+/// Squares the bishop, rook or queen (`role`) on `sq` attacks with `occ` occupied: the
+/// lines loop's lookup, without `attacks_of`'s dispatch over all six roles.
+#[inline]
+fn slider_attacks(role: Role, sq: Square, occ: Bitboard) -> Bitboard {
+    match role {
+        Role::Bishop => attacks::bishop_attacks(sq, occ),
+        Role::Rook => attacks::rook_attacks(sq, occ),
+        _ => attacks::queen_attacks(sq, occ),
     }
 }
 
