@@ -328,6 +328,8 @@ pub(crate) struct Scene<'a> {
     pub level: u32,
     /// `dev_weight` of each role (pawn first) in this phase.
     dev_weights: [i32; 6],
+    /// Whether `dev_scale` is 16.
+    dev_by_16: bool,
 }
 
 impl<'a> Scene<'a> {
@@ -404,6 +406,7 @@ impl<'a> Scene<'a> {
             endgame: false,
             level: ctx.level,
             dev_weights: [0; 6],
+            dev_by_16: w.dev_scale == 16,
         }
     }
 
@@ -642,10 +645,12 @@ impl<'a> Scene<'a> {
     }
 
     /// A weighted development sum in plausibility units (divided by `dev_scale`). The
-    /// default scale is a power of two, divided by a shift rather than a slow division.
+    /// default scale 16 is divided by a shift rather than a slow division; the test is on
+    /// a flag of the scene, as on the weight itself the compiler folds the shift back
+    /// into the division by the weight.
     #[inline]
     pub fn dev_scaled(&self, x: i32) -> i32 {
-        if self.w.dev_scale == 16 {
+        if self.dev_by_16 {
             x / 16
         } else {
             x / self.w.dev_scale
