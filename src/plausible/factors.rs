@@ -566,7 +566,7 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
 
     // Near the root only: a quiet move that bears on the king's field may threaten
     // mate next move (a null move, then every check is tried).
-    if sc.level <= w.mate_threat_levels
+    if sc.near_root
         && !checks
         && captured.is_none()
         && new_role != Role::King
@@ -852,7 +852,7 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
 
     // --- leaving a defence ---------------------------------------------------------------
     // Only a piece the mover alone defended can be left undefended.
-    for p in old_att & sc.defended_once[ci(us)] & !sc.en_prise[ci(us)] & !board.kings() {
+    for p in old_att & sc.lone_guarded {
         if p == from || new_att.contains(p) {
             continue;
         }
@@ -879,8 +879,8 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
     }
 
     // --- opening sense and the king ------------------------------------------------------
-    let rel_from = us.relative_rank(from.rank()).to_u32() as i32;
-    let rel_to = us.relative_rank(to.rank()).to_u32() as i32;
+    let rel_from = sc.rel_rank(from);
+    let rel_to = sc.rel_rank(to);
     if sc.opening {
         if matches!(role, Role::Knight | Role::Bishop) && rel_from == 0 {
             let home = matches!(
@@ -945,7 +945,7 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
             );
         }
     }
-    if role == Role::King && !sc.endgame && !sc.pos.is_check() {
+    if role == Role::King && !sc.endgame && !sc.in_check {
         s.posi(
             "king_walk",
             w.king_walk,

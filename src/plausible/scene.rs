@@ -326,6 +326,15 @@ pub(crate) struct Scene<'a> {
     pub opening: bool,
     pub endgame: bool,
     pub level: u32,
+    /// Whether the moves are near enough the root to look for mate threats.
+    pub near_root: bool,
+    /// Whether the side to move is in check.
+    pub in_check: bool,
+    /// Our pieces, not en prise and not the king, guarded by one piece only against an
+    /// attack: the only pieces a move can leave undefended.
+    pub lone_guarded: Bitboard,
+    /// 7 for Black, 0 for White: a rank number xor this counts from our side.
+    rank_flip: u32,
     /// `dev_weight` of each role (pawn first) in this phase.
     dev_weights: [i32; 6],
     /// Whether `dev_scale` is 16.
@@ -405,6 +414,10 @@ impl<'a> Scene<'a> {
             opening: false,
             endgame: false,
             level: ctx.level,
+            near_root: ctx.level <= w.mate_threat_levels,
+            in_check: pos.is_check(),
+            lone_guarded: Bitboard::EMPTY,
+            rank_flip: if us == Color::White { 0 } else { 7 },
             dev_weights: [0; 6],
             dev_by_16: w.dev_scale == 16,
         }
@@ -451,6 +464,7 @@ impl<'a> Scene<'a> {
         }
         scene.find_pins();
         scene.find_losses();
+        scene.lone_guarded = scene.defended_once[ci(us)] & !scene.en_prise[ci(us)] & !board.kings();
         scene.find_phase(ctx);
         for role in Role::ALL {
             scene.dev_weights[role as usize - 1] = scene.dev_weight_of(role);
@@ -630,6 +644,12 @@ impl<'a> Scene<'a> {
             bits &= bits - 1;
         }
         v
+    }
+
+    /// The rank of `sq` counted from our side, 0..=7.
+    #[inline]
+    pub fn rel_rank(&self, sq: Square) -> i32 {
+        ((sq.to_u32() >> 3) ^ self.rank_flip) as i32
     }
 
     /// The role on `sq` (a pawn if empty; callers ask only for occupied squares).
