@@ -391,10 +391,12 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
     // A slider's lines change only where a square it reaches empties or fills: a capture
     // (not en passant) leaves its destination occupied, so sliders that see only that
     // square keep their lines.
-    let landing = if captured.is_some() && !en_passant {
+    let landing = if en_passant {
+        sc.slider_seen[to.to_usize()] | sc.slider_seen[cap_sq.to_usize()]
+    } else if captured.is_some() {
         Bitboard::EMPTY
     } else {
-        sc.slider_seen[to.to_usize()] | sc.slider_seen[cap_sq.to_usize()]
+        sc.slider_seen[to.to_usize()]
     };
     let candidates = sc.slider_seen[from.to_usize()] | landing;
     for x in candidates & !touched {
