@@ -692,11 +692,11 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
         // pieces. One look through every piece it reaches first: with no enemy piece
         // behind any of them, neither loop can find anything.
         if matches!(new_role, Role::Bishop | Role::Rook | Role::Queen)
-            && (attacks_of(new_role, us, to, occ2 & !new_att) & !new_att & theirs2).any()
+            && (slider_attacks(new_role, to, occ2 & !new_att) & !new_att & theirs2).any()
         {
             for t in new_att & theirs2 & !old_att {
                 let rt = sc.role(t);
-                let behind = attacks_of(new_role, us, to, occ2 ^ t) & !new_att & theirs2;
+                let behind = slider_attacks(new_role, to, occ2 ^ t) & !new_att & theirs2;
                 let Some(b) = behind.first() else {
                     continue;
                 };
@@ -755,7 +755,7 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
             }
             // Lining up behind one of our own pieces aimed at an enemy target.
             for q in new_att & ours2 & !Bitboard::from(to) {
-                let beyond = attacks_of(new_role, us, to, occ2 ^ q) & !new_att & theirs2;
+                let beyond = slider_attacks(new_role, to, occ2 ^ q) & !new_att & theirs2;
                 let Some(t) = beyond.first() else {
                     continue;
                 };
@@ -1287,7 +1287,8 @@ fn pawn_move<S: Sink>(
 }
 
 /// Squares the bishop, rook or queen (`role`) on `sq` attacks with `occ` occupied: the
-/// lines loop's lookup, without `attacks_of`'s dispatch over all six roles.
+/// lookups of the lines, pin and line-up loops, without `attacks_of`'s dispatch over all
+/// six roles.
 #[inline]
 fn slider_attacks(role: Role, sq: Square, occ: Bitboard) -> Bitboard {
     match role {
