@@ -294,7 +294,8 @@ pub(crate) struct Scene<'a> {
     pub check_blockers: Bitboard,
     /// Expected loss of the piece on each square if its opponent starts capturing there.
     pub loss: [i32; 64],
-    /// Value of the cheapest enemy piece attacking the piece on each square (0: none).
+    /// Value of the cheapest enemy piece attacking each en prise piece (0 elsewhere: only
+    /// en prise pieces are asked for, and the search for it is not free).
     pub cheapest_attacker: [i32; 64],
     /// Pieces of each side with a positive `loss`.
     pub en_prise: [Bitboard; 2],
@@ -560,18 +561,16 @@ impl<'a> Scene<'a> {
                 let l = self.exchange_among(p, self.occ, both, piece_value(role), !c);
                 self.loss[p.to_usize()] = l;
                 let attackers = both & self.by[ci(!c)];
-                self.cheapest_attacker[p.to_usize()] = self
-                    .least_valuable(attackers, !c, p)
-                    .map_or(0, |(_, r)| piece_value(r));
-                if l > 0 {
-                    self.en_prise[ci(c)].add(p);
-                }
                 let defenders = both & self.by[ci(c)];
                 if let Some(d) = defenders.single_square() {
                     self.sole_defender[ci(c)].add(d);
                     self.defended_once[ci(c)].add(p);
                 }
                 if l > 0 {
+                    self.en_prise[ci(c)].add(p);
+                    self.cheapest_attacker[p.to_usize()] = self
+                        .least_valuable(attackers, !c, p)
+                        .map_or(0, |(_, r)| piece_value(r));
                     let sliders = attackers & self.board.sliders();
                     for x in sliders {
                         self.interpose_squares[ci(c)] |= attacks::between(x, p);
