@@ -786,11 +786,15 @@ impl<'a> Scene<'a> {
             let (from, role) = pick;
             let rest = occ ^ from;
             // Only a slider behind the capturer, on its line through `sq`, can join (a
-            // knight stands on no such line): one line type to look along, not both.
+            // knight stands on no such line): one line type to look along, not both, and
+            // only when such a slider stands somewhere on that line.
             let mut next = attackers & rest;
+            let line = attacks::ray(sq, from) & rest;
             if from.file() == sq.file() || from.rank() == sq.rank() {
-                next |= attacks::rook_attacks(sq, rest) & b.rooks_and_queens() & rest;
-            } else if role != Role::Knight {
+                if line.intersects(b.rooks_and_queens()) {
+                    next |= attacks::rook_attacks(sq, rest) & b.rooks_and_queens() & rest;
+                }
+            } else if role != Role::Knight && line.intersects(b.bishops_and_queens()) {
                 next |= attacks::bishop_attacks(sq, rest) & b.bishops_and_queens() & rest;
             }
             if role == Role::King && !(next & self.by[ci(!stm)]).is_empty() {
