@@ -158,15 +158,20 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
     let board = sc.board;
     let us = sc.us;
     let them = sc.them;
-    let Some(from) = m.from() else {
-        return;
+    // The move's parts, read in one match.
+    let (role, from, captured, to, promo, en_passant) = match m {
+        Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion,
+        } => (role, from, capture, to, promotion, false),
+        Move::EnPassant { from, to } => (Role::Pawn, from, Some(Role::Pawn), to, None, true),
+        Move::Castle { .. } | Move::Put { .. } => return,
     };
-    let to = m.to();
-    let role = m.role();
-    let captured = m.capture();
-    let promo = m.promotion();
     let new_role = promo.unwrap_or(role);
-    let cap_sq = if m.is_en_passant() {
+    let cap_sq = if en_passant {
         Square::from_coords(to.file(), from.rank())
     } else {
         to
@@ -209,7 +214,7 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
     let exposed = if role == Role::King
         || (!sc.att[ci(them)].contains(to)
             && !sc.slider_att[ci(them)].contains(from)
-            && !m.is_en_passant())
+            && !en_passant)
     {
         0
     } else {
@@ -387,10 +392,12 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
     // A slider's lines change only where a square it reaches empties or fills: a capture
     // (not en passant) leaves its destination occupied, so sliders that see only that
     // square keep their lines.
-    let landing = if captured.is_some() && !m.is_en_passant() {
+    let landing = if en_passant {
+        sc.slider_seen[to.to_usize()] | sc.slider_seen[cap_sq.to_usize()]
+    } else if captured.is_some() {
         Bitboard::EMPTY
     } else {
-        sc.slider_seen[to.to_usize()] | sc.slider_seen[cap_sq.to_usize()]
+        sc.slider_seen[to.to_usize()]
     };
     let candidates = sc.slider_seen[from.to_usize()] | landing;
     for x in candidates & !touched {
@@ -399,7 +406,7 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
             role: sc.role(x),
             color: if sc.by[ci(us)].contains(x) { us } else { them },
         };
-        let now = attacks_of(piece.role, piece.color, x, occ2);
+        let now = slider_attacks(piece.role, x, occ2);
         let gained = now & !seen;
         let lost = seen & !now;
         let imp = &sc.imp[ci(piece.color)];
@@ -575,7 +582,7 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
 
     // Near the root only: a quiet move that bears on the king's field may threaten
     // mate next move (a null move, then every check is tried).
-    if sc.level <= w.mate_threat_levels
+    if sc.near_root
         && !checks
         && captured.is_none()
         && new_role != Role::King
@@ -721,11 +728,15 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
                 ),
             );
         }
-        // Pins and skewers by a slider on its new square.
-        if matches!(new_role, Role::Bishop | Role::Rook | Role::Queen) {
+        // Pins and skewers by a slider on its new square, and lining up behind our own
+        // pieces. One look through every piece it reaches first: with no enemy piece
+        // behind any of them, neither loop can find anything.
+        if matches!(new_role, Role::Bishop | Role::Rook | Role::Queen)
+            && (slider_attacks(new_role, to, occ2 & !new_att) & !new_att & theirs2).any()
+        {
             for t in new_att & theirs2 & !old_att {
                 let rt = sc.role(t);
-                let behind = attacks_of(new_role, us, to, occ2 ^ t) & !new_att & theirs2;
+                let behind = slider_attacks(new_role, to, occ2 ^ t) & !new_att & theirs2;
                 let Some(b) = behind.first() else {
                     continue;
                 };
@@ -784,7 +795,7 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
             }
             // Lining up behind one of our own pieces aimed at an enemy target.
             for q in new_att & ours2 & !Bitboard::from(to) {
-                let beyond = attacks_of(new_role, us, to, occ2 ^ q) & !new_att & theirs2;
+                let beyond = slider_attacks(new_role, to, occ2 ^ q) & !new_att & theirs2;
                 let Some(t) = beyond.first() else {
                     continue;
                 };
@@ -883,7 +894,7 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
 
     // --- leaving a defence ---------------------------------------------------------------
     // Only a piece the mover alone defended can be left undefended.
-    for p in old_att & sc.defended_once[ci(us)] & !sc.en_prise[ci(us)] & !board.kings() {
+    for p in old_att & sc.lone_guarded {
         if p == from || new_att.contains(p) {
             continue;
         }
@@ -910,8 +921,8 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
     }
 
     // --- opening sense and the king ------------------------------------------------------
-    let rel_from = us.relative_rank(from.rank()).to_u32() as i32;
-    let rel_to = us.relative_rank(to.rank()).to_u32() as i32;
+    let rel_from = sc.rel_rank(from);
+    let rel_to = sc.rel_rank(to);
     if sc.opening {
         if matches!(role, Role::Knight | Role::Bishop) && rel_from == 0 {
             let home = matches!(
@@ -976,7 +987,7 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
             );
         }
     }
-    if role == Role::King && !sc.endgame && !sc.pos.is_check() {
+    if role == Role::King && !sc.endgame && !sc.in_check {
         s.posi(
             "king_walk",
             w.king_walk,
@@ -1312,6 +1323,18 @@ fn pawn_move<S: Sink>(
                 format_args!("shuts in the bishop on {}", Sq(corner, us)),
             );
         }
+    }
+}
+
+/// Squares the bishop, rook or queen (`role`) on `sq` attacks with `occ` occupied: the
+/// lookups of the lines, pin and line-up loops, without `attacks_of`'s dispatch over all
+/// six roles.
+#[inline]
+fn slider_attacks(role: Role, sq: Square, occ: Bitboard) -> Bitboard {
+    match role {
+        Role::Bishop => attacks::bishop_attacks(sq, occ),
+        Role::Rook => attacks::rook_attacks(sq, occ),
+        _ => attacks::queen_attacks(sq, occ),
     }
 }
 

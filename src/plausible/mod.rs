@@ -146,7 +146,8 @@ impl factors::Sink for Collect {
 /// keep generation order). Allocation-free.
 pub fn generate(pos: &Chess, analysis: &Analysis, ctx: &Context, out: &mut PlausibleList) {
     out.clear();
-    let sc = scene::Scene::new(pos, analysis, ctx);
+    let mut sc = scene::Scene::blank(pos, analysis, ctx);
+    sc.fill(ctx);
     // Highest score first, ties in generation order: an in-place unstable sort on a key
     // that holds the score, the generation index and the flags, so it is stable in effect
     // and allocates nothing.

@@ -294,7 +294,8 @@ pub(crate) struct Scene<'a> {
     pub check_blockers: Bitboard,
     /// Expected loss of the piece on each square if its opponent starts capturing there.
     pub loss: [i32; 64],
-    /// Value of the cheapest enemy piece attacking the piece on each square (0: none).
+    /// Value of the cheapest enemy piece attacking each en prise piece (0 elsewhere: only
+    /// en prise pieces are asked for, and the search for it is not free).
     pub cheapest_attacker: [i32; 64],
     /// Pieces of each side with a positive `loss`.
     pub en_prise: [Bitboard; 2],
@@ -326,13 +327,34 @@ pub(crate) struct Scene<'a> {
     pub opening: bool,
     pub endgame: bool,
     pub level: u32,
+    /// Whether the moves are near enough the root to look for mate threats.
+    pub near_root: bool,
+    /// Whether the side to move is in check.
+    pub in_check: bool,
+    /// Our pieces, not en prise and not the king, guarded by one piece only against an
+    /// attack: the only pieces a move can leave undefended.
+    pub lone_guarded: Bitboard,
+    /// 7 for Black, 0 for White: a rank number xor this counts from our side.
+    rank_flip: u32,
     /// `dev_weight` of each role (pawn first) in this phase.
     dev_weights: [i32; 6],
+    /// Whether `dev_scale` is 16.
+    dev_by_16: bool,
 }
 
 impl<'a> Scene<'a> {
     /// Gathers the facts of `pos` for one generation.
     pub fn new(pos: &'a Chess, analysis: &Analysis, ctx: &Context) -> Scene<'a> {
+        let mut scene = Scene::blank(pos, analysis, ctx);
+        scene.fill(ctx);
+        scene
+    }
+
+    /// The scene of `pos` with only the facts read straight from the position and the
+    /// analysis; `fill` gathers the rest. Two steps so that `generate` builds the scene
+    /// in its own frame: returning a finished scene copies its few kilobytes.
+    #[inline(always)]
+    pub fn blank(pos: &'a Chess, analysis: &Analysis, ctx: &Context) -> Scene<'a> {
         let board = pos.board();
         let w = ctx.weights.unwrap_or(&Weights::DEFAULT);
         let us = pos.turn();
@@ -344,7 +366,7 @@ impl<'a> Scene<'a> {
             board.king_of(Color::White).unwrap_or(Square::A1),
         ];
         let pawns = [board.pawns() & by[0], board.pawns() & by[1]];
-        let mut scene = Scene {
+        Scene {
             pos,
             board,
             w,
@@ -393,8 +415,27 @@ impl<'a> Scene<'a> {
             opening: false,
             endgame: false,
             level: ctx.level,
+            near_root: ctx.level <= w.mate_threat_levels,
+            in_check: pos.is_check(),
+            lone_guarded: Bitboard::EMPTY,
+            rank_flip: if us == Color::White { 0 } else { 7 },
             dev_weights: [0; 6],
-        };
+            dev_by_16: w.dev_scale == 16,
+        }
+    }
+
+    /// Gathers the facts `blank` left empty.
+    pub fn fill(&mut self, ctx: &Context) {
+        let scene = self;
+        let (board, by, occ, us, them, pawns, king) = (
+            scene.board,
+            scene.by,
+            scene.occ,
+            scene.us,
+            scene.them,
+            scene.pawns,
+            scene.king,
+        );
         // Filled in place, role by role (cheaper than the board's square-by-square walk, and
         // nothing large is moved); one loop per role, each with its own attack lookup.
         for c in Color::ALL {
@@ -424,6 +465,7 @@ impl<'a> Scene<'a> {
         }
         scene.find_pins();
         scene.find_losses();
+        scene.lone_guarded = scene.defended_once[ci(us)] & !scene.en_prise[ci(us)] & !board.kings();
         scene.find_phase(ctx);
         for role in Role::ALL {
             scene.dev_weights[role as usize - 1] = scene.dev_weight_of(role);
@@ -436,7 +478,6 @@ impl<'a> Scene<'a> {
         // a move from one of them (or an en passant capture removing one) can discover check.
         let k = king[ci(them)];
         scene.check_blockers = lone_blockers(k, snipers(board, k, by[ci(us)]), occ);
-        scene
     }
 
     /// Records the pieces `on` of `c`, all of `role`, attacking what `attacks` gives:
@@ -520,18 +561,16 @@ impl<'a> Scene<'a> {
                 let l = self.exchange_among(p, self.occ, both, piece_value(role), !c);
                 self.loss[p.to_usize()] = l;
                 let attackers = both & self.by[ci(!c)];
-                self.cheapest_attacker[p.to_usize()] = self
-                    .least_valuable(attackers, !c, p)
-                    .map_or(0, |(_, r)| piece_value(r));
-                if l > 0 {
-                    self.en_prise[ci(c)].add(p);
-                }
                 let defenders = both & self.by[ci(c)];
                 if let Some(d) = defenders.single_square() {
                     self.sole_defender[ci(c)].add(d);
                     self.defended_once[ci(c)].add(p);
                 }
                 if l > 0 {
+                    self.en_prise[ci(c)].add(p);
+                    self.cheapest_attacker[p.to_usize()] = self
+                        .least_valuable(attackers, !c, p)
+                        .map_or(0, |(_, r)| piece_value(r));
                     let sliders = attackers & self.board.sliders();
                     for x in sliders {
                         self.interpose_squares[ci(c)] |= attacks::between(x, p);
@@ -606,6 +645,12 @@ impl<'a> Scene<'a> {
         v
     }
 
+    /// The rank of `sq` counted from our side, 0..=7.
+    #[inline]
+    pub fn rel_rank(&self, sq: Square) -> i32 {
+        ((sq.to_u32() >> 3) ^ self.rank_flip) as i32
+    }
+
     /// The role on `sq` (a pawn if empty; callers ask only for occupied squares).
     #[inline]
     pub fn role(&self, sq: Square) -> Role {
@@ -619,10 +664,12 @@ impl<'a> Scene<'a> {
     }
 
     /// A weighted development sum in plausibility units (divided by `dev_scale`). The
-    /// default scale is a power of two, divided by a shift rather than a slow division.
+    /// default scale 16 is divided by a shift rather than a slow division; the test is on
+    /// a flag of the scene, as on the weight itself the compiler folds the shift back
+    /// into the division by the weight.
     #[inline]
     pub fn dev_scaled(&self, x: i32) -> i32 {
-        if self.w.dev_scale == 16 {
+        if self.dev_by_16 {
             x / 16
         } else {
             x / self.w.dev_scale
@@ -739,11 +786,15 @@ impl<'a> Scene<'a> {
             let (from, role) = pick;
             let rest = occ ^ from;
             // Only a slider behind the capturer, on its line through `sq`, can join (a
-            // knight stands on no such line): one line type to look along, not both.
+            // knight stands on no such line): one line type to look along, not both, and
+            // only when such a slider stands somewhere on that line.
             let mut next = attackers & rest;
+            let line = attacks::ray(sq, from) & rest;
             if from.file() == sq.file() || from.rank() == sq.rank() {
-                next |= attacks::rook_attacks(sq, rest) & b.rooks_and_queens() & rest;
-            } else if role != Role::Knight {
+                if line.intersects(b.rooks_and_queens()) {
+                    next |= attacks::rook_attacks(sq, rest) & b.rooks_and_queens() & rest;
+                }
+            } else if role != Role::Knight && line.intersects(b.bishops_and_queens()) {
                 next |= attacks::bishop_attacks(sq, rest) & b.bishops_and_queens() & rest;
             }
             if role == Role::King && !(next & self.by[ci(!stm)]).is_empty() {
