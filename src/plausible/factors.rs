@@ -556,7 +556,7 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
             );
         }
         // Near the root the replies are counted (none: mate); deeper only mate is tested.
-        let replies = (sc.level <= w.mate_threat_levels).then(|| replies_after(sc, m));
+        let replies = sc.near_root.then(|| replies_after(sc, m));
         if replies.map_or_else(|| mates(sc, m, new_role, to, occ2, discovered), |n| n == 0) {
             s.add(
                 "checkmate",
@@ -605,7 +605,7 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
     // enemy piece after the move), beyond the threats already standing and beyond what
     // the move puts en prise: an offer that threatens more than it gives is how
     // combinations start.
-    if sc.level <= w.mate_threat_levels && !checks && captured.is_none() {
+    if sc.near_root && !checks && captured.is_none() {
         let before = (sc.en_prise[ci(them)])
             .into_iter()
             .map(|t| sc.loss[t.to_usize()])

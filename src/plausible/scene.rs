@@ -327,7 +327,7 @@ pub(crate) struct Scene<'a> {
     pub opening: bool,
     pub endgame: bool,
     pub level: u32,
-    /// Whether the moves are near enough the root to look for mate threats.
+    /// Whether the moves are near enough the root for the factors that look ahead.
     pub near_root: bool,
     /// Whether the side to move is in check.
     pub in_check: bool,
@@ -415,7 +415,7 @@ impl<'a> Scene<'a> {
             opening: false,
             endgame: false,
             level: ctx.level,
-            near_root: ctx.level <= w.mate_threat_levels,
+            near_root: ctx.level <= w.near_root_levels,
             in_check: pos.is_check(),
             lone_guarded: Bitboard::EMPTY,
             rank_flip: if us == Color::White { 0 } else { 7 },

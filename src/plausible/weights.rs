@@ -126,9 +126,10 @@ pub struct Weights {
     pub threat_pct: i32,
     /// A quiet move after which we would mate at once if it were our move again.
     pub threatens_mate: i32,
-    /// Search levels (1 = the root's moves) at which mate threats are looked for (each
-    /// look plays the move, a null move and every reply: too dear deeper in the tree).
-    pub mate_threat_levels: u32,
+    /// Search levels (1 = the root's moves) at which the near-root factors look ahead
+    /// (`threatens_mate`, `forcing_check`, `creates_threat`: each look plays the move, too
+    /// dear deeper in the tree).
+    pub near_root_levels: u32,
     /// Each square next to the enemy king that a safe move newly attacks.
     pub king_zone_attack: i32,
     /// Rook or queen lands on the enemy king's file or rank.
@@ -267,7 +268,7 @@ impl Weights {
         forcing_check: [1024, 256, 128],
         threat_pct: 15,
         threatens_mate: 680,
-        mate_threat_levels: 2,
+        near_root_levels: 2,
         king_zone_attack: 24,
         king_line: 16,
         open_line_to_king: 24,
