@@ -73,15 +73,7 @@ impl Analysis {
     /// Analyses a bare board (whose turn it is does not matter to the analysis). The board
     /// need not be a legal position, but each side should have at most one king.
     pub fn of_board(board: &Board) -> Analysis {
-        let mut a = Analysis {
-            board: board.clone(),
-            attacked: [Bitboard::EMPTY; 2],
-            slider_attacked: [Bitboard::EMPTY; 2],
-            king_pinned: [Bitboard::EMPTY; 2],
-            en_prise: [Bitboard::EMPTY; 2],
-            pinned: [Bitboard::EMPTY; 2],
-            trapped: [Bitboard::EMPTY; 2],
-        };
+        let mut a = Analysis::bare(board);
         for color in Color::ALL {
             let (all, sliders) = a.compute_attacked(color);
             a.attacked[color as usize] = all;
@@ -96,6 +88,19 @@ impl Analysis {
             a.trapped[color as usize] = a.compute_trapped(color);
         }
         a
+    }
+
+    /// The board with nothing worked out yet: enough for the exchanges (`swap`).
+    fn bare(board: &Board) -> Analysis {
+        Analysis {
+            board: board.clone(),
+            attacked: [Bitboard::EMPTY; 2],
+            slider_attacked: [Bitboard::EMPTY; 2],
+            king_pinned: [Bitboard::EMPTY; 2],
+            en_prise: [Bitboard::EMPTY; 2],
+            pinned: [Bitboard::EMPTY; 2],
+            trapped: [Bitboard::EMPTY; 2],
+        }
     }
 
     /// The board analysed.
@@ -189,15 +194,7 @@ impl Analysis {
     /// exchange on the other side's pieces (the king excluded). What a move threatens is
     /// this on the board it leaves.
     pub fn biggest_threat(board: &Board, by: Color) -> (i32, Option<Square>) {
-        let a = Analysis {
-            board: board.clone(),
-            attacked: [Bitboard::EMPTY; 2],
-            slider_attacked: [Bitboard::EMPTY; 2],
-            king_pinned: [Bitboard::EMPTY; 2],
-            en_prise: [Bitboard::EMPTY; 2],
-            pinned: [Bitboard::EMPTY; 2],
-            trapped: [Bitboard::EMPTY; 2],
-        };
+        let a = Analysis::bare(board);
         let occ = board.occupied();
         let mut best = (0, None);
         for t in board.by_color(!by) & !board.kings() {
@@ -645,6 +642,22 @@ mod tests {
             .unwrap()
             .into_position(CastlingMode::Standard)
             .unwrap()
+    }
+
+    #[test]
+    fn biggest_threat_is_the_best_exchange_and_its_square() {
+        // Nothing attacked, nothing threatened.
+        let p = pos("4k3/8/2p5/1b5n/8/8/8/R3K3 w - - 0 1");
+        assert_eq!(Analysis::biggest_threat(p.board(), Color::White), (0, None));
+        // The rooks win the loose knight (416), not the pawn-guarded bishop.
+        let p = pos("4k3/8/2p5/1b5n/8/8/8/1R2K2R b - - 0 1");
+        assert_eq!(
+            Analysis::biggest_threat(p.board(), Color::White),
+            (416, Some(H5))
+        );
+        // Guarded by a pawn, the knight is no threat: RxN PxR loses.
+        let p = pos("4k3/8/6p1/R6n/8/8/8/4K3 b - - 0 1");
+        assert_eq!(Analysis::biggest_threat(p.board(), Color::White), (0, None));
     }
 
     #[test]
