@@ -3,10 +3,11 @@
 //! `format_args!` values handed to a `Sink`: the scoring sink ignores them, so nothing is
 //! formatted or allocated unless a trace asks for it.
 
+use std::cell::OnceCell;
 use std::fmt;
 
 use shakmaty::attacks;
-use shakmaty::{Bitboard, CastlingSide, Color, Move, Position, Role, Square};
+use shakmaty::{Bitboard, CastlingSide, Chess, Color, Move, Position, Role, Square};
 
 use super::Flags;
 use super::scene::{
@@ -521,6 +522,16 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
         }
     }
 
+    // The position after the move, played at most once for the near-root looks ahead.
+    let after = OnceCell::new();
+    let played = || {
+        after.get_or_init(|| {
+            let mut a = sc.pos.clone();
+            a.play_unchecked(m);
+            a
+        })
+    };
+
     // --- checks --------------------------------------------------------------------------
     if checks {
         s.flags.insert(Flags::CHECK);
@@ -556,7 +567,7 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
             );
         }
         // Near the root the replies are counted (none: mate); deeper only mate is tested.
-        let replies = sc.near_root.then(|| replies_after(sc, m));
+        let replies = sc.near_root.then(|| played().legal_moves().len());
         if replies.map_or_else(|| mates(sc, m, new_role, to, occ2, discovered), |n| n == 0) {
             s.add(
                 "checkmate",
@@ -588,7 +599,7 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
         && new_role != Role::King
         && new_role != Role::Pawn
         && !(attacks::king_attacks(their_king) & new_att).is_empty()
-        && let Some(mate) = threatened_mate(sc, m)
+        && let Some(mate) = threatened_mate(played())
     {
         s.threats += 1;
         s.add(
@@ -610,9 +621,7 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
             .into_iter()
             .map(|t| sc.loss[t.to_usize()])
             .fold(exposed, i32::max);
-        let mut after = sc.pos.clone();
-        after.play_unchecked(m);
-        if let (threat, Some(t)) = Analysis::biggest_threat(after.board(), us)
+        if let (threat, Some(t)) = Analysis::biggest_threat(played().board(), us)
             && threat > before
         {
             s.add(
@@ -1338,11 +1347,10 @@ fn slider_attacks(role: Role, sq: Square, occ: Bitboard) -> Bitboard {
     }
 }
 
-/// If after `m` we could mate at once were it our move again, the mating move's square.
-fn threatened_mate(sc: &Scene<'_>, m: Move) -> Option<Square> {
-    let mut after = sc.pos.clone();
-    after.play_unchecked(m);
-    let again = after.swap_turn().ok()?;
+/// If, in the position `after` our move, we could mate at once were it our move again,
+/// the mating move's square.
+fn threatened_mate(after: &Chess) -> Option<Square> {
+    let again = after.clone().swap_turn().ok()?;
     for reply in again.legal_moves() {
         let mut next = again.clone();
         next.play_unchecked(reply);
@@ -1351,13 +1359,6 @@ fn threatened_mate(sc: &Scene<'_>, m: Move) -> Option<Square> {
         }
     }
     None
-}
-
-/// How many legal replies the opponent has after `m`.
-fn replies_after(sc: &Scene<'_>, m: Move) -> usize {
-    let mut after = sc.pos.clone();
-    after.play_unchecked(m);
-    after.legal_moves().len()
 }
 
 /// Whether the checking move `m` mates: first a cheap look for a free king square and, for
