@@ -232,7 +232,6 @@ fn knobs() -> Vec<Knob> {
         ("abandon_defence_div", |w| &mut w.abandon_defence_div),
         ("multiple_threats_2", |w| &mut w.multiple_threats[0]),
         ("multiple_threats_3", |w| &mut w.multiple_threats[1]),
-        ("pin_sound_pawn", |w| &mut w.pin_sound_pawn),
         ("attack_trapped_div", |w| &mut w.attack_trapped_div),
     ]
 }
@@ -301,8 +300,12 @@ fn trace_case(cases: &[Case], id: &str, weights: &'static Weights) {
         Fen::from_position(&case.pos, shakmaty::EnPassantMode::Legal)
     );
     let mut shown: Vec<Move> = case.best.clone();
-    shown.extend(list.iter().take(3).map(|pm| pm.mv));
-    shown.dedup();
+    shown.extend(
+        list.iter()
+            .take(3)
+            .map(|pm| pm.mv)
+            .filter(|m| !case.best.contains(m)),
+    );
     for m in shown {
         let r = list.iter().position(|pm| pm.mv == m).map_or(0, |i| i + 1);
         let pm = list.iter().find(|pm| pm.mv == m);

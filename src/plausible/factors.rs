@@ -617,10 +617,7 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
     // the move puts en prise: an offer that threatens more than it gives is how
     // combinations start.
     if sc.near_root && !checks && captured.is_none() {
-        let before = (sc.en_prise[ci(them)])
-            .into_iter()
-            .map(|t| sc.loss[t.to_usize()])
-            .fold(exposed, i32::max);
+        let before = sc.biggest_loss[ci(them)].max(exposed);
         if let (threat, Some(t)) = Analysis::biggest_threat(played().board(), us)
             && threat > before
         {

@@ -299,6 +299,8 @@ pub(crate) struct Scene<'a> {
     pub cheapest_attacker: [i32; 64],
     /// Pieces of each side with a positive `loss`.
     pub en_prise: [Bitboard; 2],
+    /// The biggest `loss` among each side's pieces: what the opponent already threatens.
+    pub biggest_loss: [i32; 2],
     /// Pieces pinned against their own king.
     pub king_pinned: [Bitboard; 2],
     /// Pieces pinned against their king or a more valuable or undefended piece.
@@ -386,6 +388,7 @@ impl<'a> Scene<'a> {
             loss: [0; 64],
             cheapest_attacker: [0; 64],
             en_prise: [Bitboard::EMPTY; 2],
+            biggest_loss: [0; 2],
             king_pinned: [Bitboard::EMPTY; 2],
             pinned: [analysis.pinned(Color::Black), analysis.pinned(Color::White)],
             pin_base: [Bitboard::EMPTY; 2],
@@ -568,6 +571,7 @@ impl<'a> Scene<'a> {
                 }
                 if l > 0 {
                     self.en_prise[ci(c)].add(p);
+                    self.biggest_loss[ci(c)] = self.biggest_loss[ci(c)].max(l);
                     self.cheapest_attacker[p.to_usize()] = self
                         .least_valuable(attackers, !c, p)
                         .map_or(0, |(_, r)| piece_value(r));
