@@ -617,6 +617,14 @@ const CASES: &[Case] = &[
         near: Some(("4k3/8/8/8/8/8/8/4K2Q w - - 0 1", "Qh5")),
     },
     Case {
+        name: "check_then_mate",
+        fen: "r6k/6pp/7N/8/8/1Q6/8/6K1 w - - 0 1",
+        mv: "Qg8",
+        sign: 1,
+        comment: "mates next move on KB7 (f7)",
+        near: Some(("r6k/6pp/7N/8/8/1Q6/8/6K1 w - - 0 1", "Qb8")),
+    },
+    Case {
         name: "creates_threat",
         fen: "4k3/8/8/7n/8/8/8/R3K3 w - - 0 1",
         mv: "Ra5",

@@ -158,12 +158,13 @@ fn generator_output_is_unchanged() {
     // Recorded on main (a70f9bd) before the speed work; see the module comment. Recorded
     // again with defend_threatened_piece counting the biggest saving only and the
     // skewer/pin guard fix (orders change on purpose there), and with the near-root
-    // factors forcing_check and creates_threat (and their weights) added.
+    // factors forcing_check and creates_threat (and their weights) added, and with
+    // check_then_mate added.
     let expected = (
         1393,
         255_018,
-        9_408_790_258_348_002_594,
-        16_175_034_845_765_340_019,
+        16_208_195_211_571_196_234,
+        14_238_060_862_364_021_073,
     );
     assert_eq!(
         got, expected,

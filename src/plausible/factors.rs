@@ -585,6 +585,17 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
                     if n == 1 { "y" } else { "ies" }
                 ),
             );
+            if let Some(mate) = mate_after_every_reply(played()) {
+                s.add(
+                    "check_then_mate",
+                    w.check_then_mate,
+                    format_args!(
+                        "mates next move on {} whatever the king on {} replies",
+                        Sq(mate, us),
+                        Sq(their_king, us)
+                    ),
+                );
+            }
         }
     }
     if discovery {
@@ -1347,15 +1358,28 @@ fn slider_attacks(role: Role, sq: Square, occ: Bitboard) -> Bitboard {
 /// If, in the position `after` our move, we could mate at once were it our move again,
 /// the mating move's square.
 fn threatened_mate(after: &Chess) -> Option<Square> {
-    let again = after.clone().swap_turn().ok()?;
-    for reply in again.legal_moves() {
-        let mut next = again.clone();
+    mating_move(&after.clone().swap_turn().ok()?)
+}
+
+/// The square of a move that mates in `pos`, if any.
+fn mating_move(pos: &Chess) -> Option<Square> {
+    pos.legal_moves().into_iter().find_map(|m| {
+        let mut next = pos.clone();
+        next.play_unchecked(m);
+        (next.is_check() && next.is_checkmate()).then(|| m.to())
+    })
+}
+
+/// After a check with few replies: whether each reply allows a mate (the square of the
+/// last reply's mate), so the check forces mate in two.
+fn mate_after_every_reply(after: &Chess) -> Option<Square> {
+    let mut square = None;
+    for reply in after.legal_moves() {
+        let mut next = after.clone();
         next.play_unchecked(reply);
-        if next.is_check() && next.is_checkmate() {
-            return Some(reply.to());
-        }
+        square = Some(mating_move(&next)?);
     }
-    None
+    square
 }
 
 /// Whether the checking move `m` mates: first a cheap look for a free king square and, for

@@ -121,6 +121,8 @@ pub struct Weights {
     pub checkmate: i32,
     /// A check (near the root) that leaves the opponent 1, 2 or 3 legal replies.
     pub forcing_check: [i32; 3],
+    /// A check of few replies after each of which we mate (mate in two, near the root).
+    pub check_then_mate: i32,
     /// Percentage scored of the material a quiet move newly threatens to win (near
     /// the root: the exchange on every enemy piece after the move).
     pub threat_pct: i32,
@@ -266,6 +268,7 @@ impl Weights {
         discovered_check: 256,
         checkmate: 8192,
         forcing_check: [1024, 256, 128],
+        check_then_mate: 2048,
         threat_pct: 15,
         threatens_mate: 680,
         near_root_levels: 2,
