@@ -129,8 +129,8 @@ pub struct Weights {
     /// A quiet move after which we would mate at once if it were our move again.
     pub threatens_mate: i32,
     /// Search levels (1 = the root's moves) at which the near-root factors look ahead
-    /// (`threatens_mate`, `forcing_check`, `creates_threat`: each look plays the move, too
-    /// dear deeper in the tree).
+    /// (`threatens_mate`, `forcing_check`, `check_then_mate`, `creates_threat`: each look
+    /// plays the move, too dear deeper in the tree).
     pub near_root_levels: u32,
     /// Each square next to the enemy king that a safe move newly attacks.
     pub king_zone_attack: i32,
