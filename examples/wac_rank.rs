@@ -215,6 +215,7 @@ fn knobs() -> Vec<Knob> {
         ("forcing_check_2", |w| &mut w.forcing_check[1]),
         ("forcing_check_3", |w| &mut w.forcing_check[2]),
         ("check_then_mate", |w| &mut w.check_then_mate),
+        ("hollow_sacrifice", |w| &mut w.hollow_sacrifice),
         ("capture_toward_centre", |w| &mut w.capture_toward_centre),
         ("first_minor_move", |w| &mut w.first_minor_move),
         ("castle", |w| &mut w.castle),

@@ -625,6 +625,14 @@ const CASES: &[Case] = &[
         near: Some(("r6k/6pp/7N/8/8/1Q6/8/6K1 w - - 0 1", "Qb8")),
     },
     Case {
+        name: "hollow_sacrifice",
+        fen: "r5k1/5ppp/8/8/8/8/8/1Q4K1 w - - 0 1",
+        mv: "Qb8",
+        sign: -1,
+        comment: "gives 1248 for a check",
+        near: Some(("6k1/5pp1/7p/8/8/8/1Q6/6K1 w - - 0 1", "Qb8")),
+    },
+    Case {
         name: "creates_threat",
         fen: "4k3/8/8/7n/8/8/8/R3K3 w - - 0 1",
         mv: "Ra5",

@@ -159,12 +159,12 @@ fn generator_output_is_unchanged() {
     // again with defend_threatened_piece counting the biggest saving only and the
     // skewer/pin guard fix (orders change on purpose there), and with the near-root
     // factors forcing_check and creates_threat (and their weights) added, and with
-    // check_then_mate added.
+    // check_then_mate and hollow_sacrifice added.
     let expected = (
         1393,
         255_018,
-        16_208_195_211_571_196_234,
-        14_238_060_862_364_021_073,
+        7_485_649_986_949_489_626,
+        10_261_380_963_064_898_930,
     );
     assert_eq!(
         got, expected,

@@ -595,6 +595,19 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
                         Sq(their_king, us)
                     ),
                 );
+            } else if n == 1
+                && !(safe || discovered)
+                && let Some(won_back) = follow_up(played(), us)
+                && won_back < -balance
+            {
+                s.add(
+                    "hollow_sacrifice",
+                    w.hollow_sacrifice,
+                    format_args!(
+                        "gives {} for a check whose one reply leaves us no safe check and {} to win back",
+                        -balance, won_back
+                    ),
+                );
             }
         }
     }
@@ -1359,6 +1372,28 @@ fn slider_attacks(role: Role, sq: Square, occ: Bitboard) -> Bitboard {
 /// the mating move's square.
 fn threatened_mate(after: &Chess) -> Option<Square> {
     mating_move(&after.clone().swap_turn().ok()?)
+}
+
+/// After a check's only reply: `None` if `us` can check again safely (on a square the
+/// enemy does not attack, or twice), else the most `us` can win by one exchange: what a
+/// sacrifice leads to when it leads nowhere forcing.
+fn follow_up(after: &Chess, us: Color) -> Option<i32> {
+    let mut next = after.clone();
+    let reply = next.legal_moves().first().copied()?;
+    next.play_unchecked(reply);
+    if next.legal_moves().into_iter().any(|m| {
+        let mut again = next.clone();
+        again.play_unchecked(m);
+        again.is_check()
+            && (again.checkers().count() > 1
+                || again
+                    .board()
+                    .attacks_to(m.to(), !us, again.board().occupied())
+                    .is_empty())
+    }) {
+        return None;
+    }
+    Some(Analysis::biggest_threat(next.board(), us).0)
 }
 
 /// The square of a move that mates in `pos`, if any.

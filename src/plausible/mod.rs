@@ -18,7 +18,8 @@
 //! the overload arithmetic of recaptures; the 1967 paper gives none of them. Added beyond
 //! it: `checkmate`, `capture_victim`, near the root only (levels 1–2, where each look
 //! plays the move) `threatens_mate`, `forcing_check` (the replies a check leaves),
-//! `check_then_mate` (each of those replies allows a mate) and `creates_threat` (the
+//! `check_then_mate` (each of those replies allows a mate), `hollow_sacrifice` (a
+//! sacrificial check whose one reply leaves nothing forcing) and `creates_threat` (the
 //! biggest exchange the move leaves us to start), and a few
 //! placement terms (outposts, open files, the seventh rank). Material terms are damped
 //! (see the `_pct` weights) so that sacrifices still rank within the width; the losses

@@ -123,14 +123,17 @@ pub struct Weights {
     pub forcing_check: [i32; 3],
     /// A check of few replies after each of which we mate (mate in two, near the root).
     pub check_then_mate: i32,
+    /// A sacrificial check of one reply after which we have no safe check and cannot win
+    /// the material back at once (near the root).
+    pub hollow_sacrifice: i32,
     /// Percentage scored of the material a quiet move newly threatens to win (near
     /// the root: the exchange on every enemy piece after the move).
     pub threat_pct: i32,
     /// A quiet move after which we would mate at once if it were our move again.
     pub threatens_mate: i32,
     /// Search levels (1 = the root's moves) at which the near-root factors look ahead
-    /// (`threatens_mate`, `forcing_check`, `check_then_mate`, `creates_threat`: each look
-    /// plays the move, too dear deeper in the tree).
+    /// (`threatens_mate`, `forcing_check`, `check_then_mate`, `hollow_sacrifice`,
+    /// `creates_threat`: each look plays the move, too dear deeper in the tree).
     pub near_root_levels: u32,
     /// Each square next to the enemy king that a safe move newly attacks.
     pub king_zone_attack: i32,
@@ -269,6 +272,7 @@ impl Weights {
         checkmate: 8192,
         forcing_check: [1024, 256, 128],
         check_then_mate: 2048,
+        hollow_sacrifice: -1024,
         threat_pct: 15,
         threatens_mate: 680,
         near_root_levels: 2,
