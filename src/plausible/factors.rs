@@ -99,7 +99,16 @@ pub(crate) fn score_move<S: Sink>(sc: &Scene<'_>, m: Move, sink: &mut S) -> (i32
         format_args!("every move starts from the base constant"),
     );
     match m {
-        Move::Normal { .. } | Move::EnPassant { .. } => normal(&mut s, m),
+        // One copy of `normal` per moving role: the role's tests fold away in each.
+        Move::Normal { role, .. } => match role {
+            Role::Pawn => normal::<S, 0>(&mut s, m),
+            Role::Knight => normal::<S, 1>(&mut s, m),
+            Role::Bishop => normal::<S, 2>(&mut s, m),
+            Role::Rook => normal::<S, 3>(&mut s, m),
+            Role::Queen => normal::<S, 4>(&mut s, m),
+            Role::King => normal::<S, 5>(&mut s, m),
+        },
+        Move::EnPassant { .. } => normal::<S, 0>(&mut s, m),
         Move::Castle { king, rook } => castle(&mut s, m, king, rook),
         Move::Put { .. } => {}
     }
@@ -153,22 +162,30 @@ fn castle<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move, king: Square, rook: Squar
 }
 
 #[allow(clippy::too_many_lines)]
-fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
+/// Scores a normal or en passant move of the piece of role `Role::ALL[ROLE]`.
+fn normal<S: Sink, const ROLE: usize>(s: &mut Scorer<'_, '_, S>, m: Move) {
     let sc = s.sc;
     let w = sc.w;
     let board = sc.board;
     let us = sc.us;
     let them = sc.them;
     // The move's parts, read in one match.
-    let (role, from, captured, to, promo, en_passant) = match m {
+    let role = Role::ALL[ROLE];
+    let (from, captured, to, promo, en_passant) = match m {
         Move::Normal {
-            role,
             from,
             capture,
             to,
             promotion,
-        } => (role, from, capture, to, promotion, false),
-        Move::EnPassant { from, to } => (Role::Pawn, from, Some(Role::Pawn), to, None, true),
+            ..
+        } => (
+            from,
+            capture,
+            to,
+            promotion.filter(|_| role == Role::Pawn),
+            false,
+        ),
+        Move::EnPassant { from, to } => (from, Some(Role::Pawn), to, None, true),
         Move::Castle { .. } | Move::Put { .. } => return,
     };
     let new_role = promo.unwrap_or(role);
