@@ -1148,10 +1148,11 @@ fn normal<S: Sink, const ROLE: usize>(s: &mut Scorer<'_, '_, S>, m: Move) {
             );
         }
     }
-    // Blockades of enemy passed pawns.
-    let ahead = |p: Square| p.offset(if them == Color::White { 8 } else { -8 });
-    for p in sc.passed[ci(them)] {
-        let Some(front) = ahead(p) else { continue };
+    // Blockades of enemy passed pawns: only a move to or from a square just ahead of one.
+    for front in sc.blockade_squares & (Bitboard::from(from) | to) {
+        let Some(p) = front.offset(if them == Color::White { -8 } else { 8 }) else {
+            continue;
+        };
         let rank = them.relative_rank(p.rank()).to_usize();
         if front == to && role != Role::Pawn {
             s.posi(

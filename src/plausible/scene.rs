@@ -322,6 +322,8 @@ pub(crate) struct Scene<'a> {
     pub pawn_cover: [Bitboard; 2],
     pub passed: [Bitboard; 2],
     pub backward: [Bitboard; 2],
+    /// The squares just ahead of the enemy passed pawns, where a piece of ours blockades one.
+    pub blockade_squares: Bitboard,
     /// Isolated or backward pawns.
     pub weak_pawns: [Bitboard; 2],
     /// Material without kings.
@@ -368,6 +370,10 @@ impl<'a> Scene<'a> {
             board.king_of(Color::White).unwrap_or(Square::A1),
         ];
         let pawns = [board.pawns() & by[0], board.pawns() & by[1]];
+        let passed = [
+            passed(Color::Black, pawns[0], pawns[1]),
+            passed(Color::White, pawns[1], pawns[0]),
+        ];
         Scene {
             pos,
             board,
@@ -405,14 +411,15 @@ impl<'a> Scene<'a> {
                 pawn_cover(Color::Black, pawns[0]),
                 pawn_cover(Color::White, pawns[1]),
             ],
-            passed: [
-                passed(Color::Black, pawns[0], pawns[1]),
-                passed(Color::White, pawns[1], pawns[0]),
-            ],
+            passed,
             backward: [
                 backward(Color::Black, pawns[0], pawns[1]),
                 backward(Color::White, pawns[1], pawns[0]),
             ],
+            blockade_squares: Bitboard(match them {
+                Color::White => passed[1].0 << 8,
+                Color::Black => passed[0].0 >> 8,
+            }),
             weak_pawns: [Bitboard::EMPTY; 2],
             material: [0; 2],
             opening: false,
