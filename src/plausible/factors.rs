@@ -11,8 +11,8 @@ use shakmaty::{Bitboard, CastlingSide, Chess, Color, Move, Position, Role, Squar
 
 use super::Flags;
 use super::scene::{
-    Scene, adjacent_files, attacks_of, centre_distance, centre_factor, ci, doubled_count, file_bb,
-    is_backward, isolated, lone_blockers, small_count, snipers,
+    Scene, adjacent_files, attacks_of, backward_among, centre_distance, centre_factor, ci,
+    doubled_count, file_bb, isolated, lone_blockers, small_count, snipers,
 };
 use super::words::{Piece, Sq, role_name};
 use crate::attack::Analysis;
@@ -1258,13 +1258,7 @@ fn pawn_move<S: Sink>(
     let bwd_before = sc.backward[ci(us)];
     if !capture && !promotes {
         let near = (adjacent_files(file_bb(from.file().to_u32())) & after) & !bwd_before;
-        let cover = sc.pawn_cover[ci(them)];
-        let mut new_bwd = Bitboard::EMPTY;
-        for p in near {
-            if is_backward(us, p, after, cover) {
-                new_bwd.add(p);
-            }
-        }
+        let new_bwd = backward_among(us, near, after, sc.pawn_cover[ci(them)]);
         s.posi(
             "creates_backward_pawn",
             w.creates_backward * small_count(new_bwd),
@@ -1299,13 +1293,7 @@ fn pawn_move<S: Sink>(
     }
     // Pawn in front of our own king.
     let our_king = sc.king[ci(us)];
-    let king_wing = matches!(our_king.file().to_u32(), 0..=2 | 5..=7);
-    if !sc.endgame
-        && king_wing
-        && us.relative_rank(our_king.rank()).to_u32() <= 1
-        && from.file().distance(our_king.file()) <= 1
-        && !capture
-    {
+    if !capture && sc.shield_files.contains(from) {
         s.posi(
             "pawn_shield",
             w.pawn_shield,
@@ -1317,11 +1305,7 @@ fn pawn_move<S: Sink>(
     }
     // Storming the enemy king on the other wing.
     let their_king = sc.king[ci(them)];
-    if !sc.endgame
-        && !capture
-        && our_king.file().distance(their_king.file()) >= 3
-        && from.file().distance(their_king.file()) <= 1
-    {
+    if !capture && sc.storm_files.contains(from) {
         s.posi(
             "pawn_storm",
             w.pawn_storm,
