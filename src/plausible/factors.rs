@@ -752,12 +752,19 @@ fn normal<S: Sink, const ROLE: usize>(s: &mut Scorer<'_, '_, S>, m: Move) {
             );
         }
         // Pins and skewers by a slider on its new square, and lining up behind our own
-        // pieces. One look through every piece it reaches first: with no enemy piece
-        // behind any of them, neither loop can find anything.
-        if matches!(new_role, Role::Bishop | Role::Rook | Role::Queen)
-            && (slider_attacks(new_role, to, occ2 & !new_att) & !new_att & theirs2).any()
-        {
+        // pieces. One look through every piece it reaches first (`beyond_first`): with no
+        // enemy piece behind any of them, neither loop can find anything, and only a piece
+        // on a line holding one of them can have one behind it.
+        let beyond_first = if matches!(new_role, Role::Bishop | Role::Rook | Role::Queen) {
+            slider_attacks(new_role, to, occ2 & !new_att) & !new_att & theirs2
+        } else {
+            Bitboard::EMPTY
+        };
+        if beyond_first.any() {
             for t in new_att & theirs2 & !old_att {
+                if !beyond_first.intersects(attacks::ray(to, t)) {
+                    continue;
+                }
                 let rt = sc.role(t);
                 let behind = slider_attacks(new_role, to, occ2 ^ t) & !new_att & theirs2;
                 let Some(b) = behind.first() else {
@@ -818,6 +825,9 @@ fn normal<S: Sink, const ROLE: usize>(s: &mut Scorer<'_, '_, S>, m: Move) {
             }
             // Lining up behind one of our own pieces aimed at an enemy target.
             for q in new_att & ours2 & !Bitboard::from(to) {
+                if !beyond_first.intersects(attacks::ray(to, q)) {
+                    continue;
+                }
                 let beyond = slider_attacks(new_role, to, occ2 ^ q) & !new_att & theirs2;
                 let Some(t) = beyond.first() else {
                     continue;
