@@ -65,8 +65,8 @@ impl<S: Sink> Scorer<'_, '_, S> {
     /// A factor that counts toward the score only.
     #[inline(always)]
     fn add(&mut self, name: &'static str, value: i32, why: fmt::Arguments<'_>) {
+        self.score += value;
         if value != 0 {
-            self.score += value;
             self.sink.add(name, value, why);
         }
     }
@@ -74,9 +74,9 @@ impl<S: Sink> Scorer<'_, '_, S> {
     /// A positional factor: counts toward the score and the positional verdict (POOR).
     #[inline(always)]
     fn posi(&mut self, name: &'static str, value: i32, why: fmt::Arguments<'_>) {
+        self.score += value;
+        self.positional += value;
         if value != 0 {
-            self.score += value;
-            self.positional += value;
             self.sink.add(name, value, why);
         }
     }
