@@ -161,8 +161,8 @@ fn castle<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move, king: Square, rook: Squar
     s.flags.insert(Flags::SAFE);
 }
 
-#[allow(clippy::too_many_lines)]
 /// Scores a normal or en passant move of the piece of role `Role::ALL[ROLE]`.
+#[allow(clippy::too_many_lines)]
 fn normal<S: Sink, const ROLE: usize>(s: &mut Scorer<'_, '_, S>, m: Move) {
     let sc = s.sc;
     let w = sc.w;

@@ -89,7 +89,8 @@ pub(crate) fn isolated(pawns: Bitboard) -> Bitboard {
     pawns & !adjacent_files(Bitboard(files))
 }
 
-/// Extra pawns on files holding two or more of `pawns`: the pawns less the files holding one.
+/// Extra pawns on files holding two or more of `pawns`: the number of pawns less the
+/// number of files holding any.
 pub(crate) fn doubled_count(pawns: Bitboard) -> i32 {
     let mut files = pawns.0;
     files |= files >> 32;
