@@ -11,8 +11,8 @@ use shakmaty::{Bitboard, CastlingSide, Chess, Color, Move, Position, Role, Squar
 
 use super::Flags;
 use super::scene::{
-    Scene, adjacent_files, attacks_of, centre_distance, centre_factor, ci, doubled_count, file_bb,
-    is_backward, isolated, lone_blockers, small_count, snipers,
+    Scene, adjacent_files, attacks_of, backward_among, centre_distance, centre_factor, ci,
+    doubled_count, file_bb, isolated, lone_blockers, small_count, snipers,
 };
 use super::words::{Piece, Sq, role_name};
 use crate::attack::Analysis;
@@ -65,8 +65,8 @@ impl<S: Sink> Scorer<'_, '_, S> {
     /// A factor that counts toward the score only.
     #[inline(always)]
     fn add(&mut self, name: &'static str, value: i32, why: fmt::Arguments<'_>) {
+        self.score += value;
         if value != 0 {
-            self.score += value;
             self.sink.add(name, value, why);
         }
     }
@@ -74,9 +74,9 @@ impl<S: Sink> Scorer<'_, '_, S> {
     /// A positional factor: counts toward the score and the positional verdict (POOR).
     #[inline(always)]
     fn posi(&mut self, name: &'static str, value: i32, why: fmt::Arguments<'_>) {
+        self.score += value;
+        self.positional += value;
         if value != 0 {
-            self.score += value;
-            self.positional += value;
             self.sink.add(name, value, why);
         }
     }
@@ -99,7 +99,16 @@ pub(crate) fn score_move<S: Sink>(sc: &Scene<'_>, m: Move, sink: &mut S) -> (i32
         format_args!("every move starts from the base constant"),
     );
     match m {
-        Move::Normal { .. } | Move::EnPassant { .. } => normal(&mut s, m),
+        // One copy of `normal` per moving role: the role's tests fold away in each.
+        Move::Normal { role, .. } => match role {
+            Role::Pawn => normal::<S, 0>(&mut s, m),
+            Role::Knight => normal::<S, 1>(&mut s, m),
+            Role::Bishop => normal::<S, 2>(&mut s, m),
+            Role::Rook => normal::<S, 3>(&mut s, m),
+            Role::Queen => normal::<S, 4>(&mut s, m),
+            Role::King => normal::<S, 5>(&mut s, m),
+        },
+        Move::EnPassant { .. } => normal::<S, 0>(&mut s, m),
         Move::Castle { king, rook } => castle(&mut s, m, king, rook),
         Move::Put { .. } => {}
     }
@@ -152,23 +161,31 @@ fn castle<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move, king: Square, rook: Squar
     s.flags.insert(Flags::SAFE);
 }
 
+/// Scores a normal or en passant move of the piece of role `Role::ALL[ROLE]`.
 #[allow(clippy::too_many_lines)]
-fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
+fn normal<S: Sink, const ROLE: usize>(s: &mut Scorer<'_, '_, S>, m: Move) {
     let sc = s.sc;
     let w = sc.w;
     let board = sc.board;
     let us = sc.us;
     let them = sc.them;
     // The move's parts, read in one match.
-    let (role, from, captured, to, promo, en_passant) = match m {
+    let role = Role::ALL[ROLE];
+    let (from, captured, to, promo, en_passant) = match m {
         Move::Normal {
-            role,
             from,
             capture,
             to,
             promotion,
-        } => (role, from, capture, to, promotion, false),
-        Move::EnPassant { from, to } => (Role::Pawn, from, Some(Role::Pawn), to, None, true),
+            ..
+        } => (
+            from,
+            capture,
+            to,
+            promotion.filter(|_| role == Role::Pawn),
+            false,
+        ),
+        Move::EnPassant { from, to } => (from, Some(Role::Pawn), to, None, true),
         Move::Castle { .. } | Move::Put { .. } => return,
     };
     let new_role = promo.unwrap_or(role);
@@ -759,12 +776,19 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
             );
         }
         // Pins and skewers by a slider on its new square, and lining up behind our own
-        // pieces. One look through every piece it reaches first: with no enemy piece
-        // behind any of them, neither loop can find anything.
-        if matches!(new_role, Role::Bishop | Role::Rook | Role::Queen)
-            && (slider_attacks(new_role, to, occ2 & !new_att) & !new_att & theirs2).any()
-        {
+        // pieces. One look through every piece it reaches first (`beyond_first`): with no
+        // enemy piece behind any of them, neither loop can find anything, and only a piece
+        // on a line holding one of them can have one behind it.
+        let beyond_first = if matches!(new_role, Role::Bishop | Role::Rook | Role::Queen) {
+            slider_attacks(new_role, to, occ2 & !new_att) & !new_att & theirs2
+        } else {
+            Bitboard::EMPTY
+        };
+        if beyond_first.any() {
             for t in new_att & theirs2 & !old_att {
+                if !beyond_first.intersects(attacks::ray(to, t)) {
+                    continue;
+                }
                 let rt = sc.role(t);
                 let behind = slider_attacks(new_role, to, occ2 ^ t) & !new_att & theirs2;
                 let Some(b) = behind.first() else {
@@ -825,6 +849,9 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
             }
             // Lining up behind one of our own pieces aimed at an enemy target.
             for q in new_att & ours2 & !Bitboard::from(to) {
+                if !beyond_first.intersects(attacks::ray(to, q)) {
+                    continue;
+                }
                 let beyond = slider_attacks(new_role, to, occ2 ^ q) & !new_att & theirs2;
                 let Some(t) = beyond.first() else {
                     continue;
@@ -1155,10 +1182,11 @@ fn normal<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move) {
             );
         }
     }
-    // Blockades of enemy passed pawns.
-    let ahead = |p: Square| p.offset(if them == Color::White { 8 } else { -8 });
-    for p in sc.passed[ci(them)] {
-        let Some(front) = ahead(p) else { continue };
+    // Blockades of enemy passed pawns: only a move to or from a square just ahead of one.
+    for front in sc.blockade_squares & (Bitboard::from(from) | to) {
+        let Some(p) = front.offset(if them == Color::White { -8 } else { 8 }) else {
+            continue;
+        };
         let rank = them.relative_rank(p.rank()).to_usize();
         if front == to && role != Role::Pawn {
             s.posi(
@@ -1264,13 +1292,7 @@ fn pawn_move<S: Sink>(
     let bwd_before = sc.backward[ci(us)];
     if !capture && !promotes {
         let near = (adjacent_files(file_bb(from.file().to_u32())) & after) & !bwd_before;
-        let cover = sc.pawn_cover[ci(them)];
-        let mut new_bwd = Bitboard::EMPTY;
-        for p in near {
-            if is_backward(us, p, after, cover) {
-                new_bwd.add(p);
-            }
-        }
+        let new_bwd = backward_among(us, near, after, sc.pawn_cover[ci(them)]);
         s.posi(
             "creates_backward_pawn",
             w.creates_backward * small_count(new_bwd),
@@ -1305,13 +1327,7 @@ fn pawn_move<S: Sink>(
     }
     // Pawn in front of our own king.
     let our_king = sc.king[ci(us)];
-    let king_wing = matches!(our_king.file().to_u32(), 0..=2 | 5..=7);
-    if !sc.endgame
-        && king_wing
-        && us.relative_rank(our_king.rank()).to_u32() <= 1
-        && from.file().distance(our_king.file()) <= 1
-        && !capture
-    {
+    if !capture && sc.shield_files.contains(from) {
         s.posi(
             "pawn_shield",
             w.pawn_shield,
@@ -1323,11 +1339,7 @@ fn pawn_move<S: Sink>(
     }
     // Storming the enemy king on the other wing.
     let their_king = sc.king[ci(them)];
-    if !sc.endgame
-        && !capture
-        && our_king.file().distance(their_king.file()) >= 3
-        && from.file().distance(their_king.file()) <= 1
-    {
+    if !capture && sc.storm_files.contains(from) {
         s.posi(
             "pawn_storm",
             w.pawn_storm,

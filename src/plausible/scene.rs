@@ -89,27 +89,38 @@ pub(crate) fn isolated(pawns: Bitboard) -> Bitboard {
     pawns & !adjacent_files(Bitboard(files))
 }
 
-/// Extra pawns on files holding two or more of `pawns`.
+/// Extra pawns on files holding two or more of `pawns`: the number of pawns less the
+/// number of files holding any.
 pub(crate) fn doubled_count(pawns: Bitboard) -> i32 {
-    (0..8)
-        .map(|f| (pawns & file_bb(f)).count() as i32)
-        .filter(|&n| n > 1)
-        .map(|n| n - 1)
-        .sum()
+    let mut files = pawns.0;
+    files |= files >> 32;
+    files |= files >> 16;
+    files |= files >> 8;
+    small_count(pawns) - small_count(Bitboard(files & 0xff))
 }
 
 /// Backward pawns of `color` (a simple test): not defended by a pawn, every friendly pawn
 /// on a neighbouring file stands ahead of it, and an enemy pawn guards its stop square.
 pub(crate) fn backward(color: Color, ours: Bitboard, theirs: Bitboard) -> Bitboard {
+    backward_among(color, ours, ours, pawn_cover(!color, theirs))
+}
+
+/// The backward pawns among `candidates`, pawns of `color` whose side's pawns are `ours`,
+/// `their_cover` being the squares the enemy pawns attack.
+pub(crate) fn backward_among(
+    color: Color,
+    candidates: Bitboard,
+    ours: Bitboard,
+    their_cover: Bitboard,
+) -> Bitboard {
     let mut out = Bitboard::EMPTY;
-    let their_cover = pawn_cover(!color, theirs);
     // A set-wise first cut: only a pawn no pawn of ours guards, whose stop square an
     // enemy pawn guards, can be backward.
     let stop_guarded = Bitboard(match color {
         Color::White => their_cover.0 >> 8,
         Color::Black => their_cover.0 << 8,
     });
-    for p in ours & !pawn_cover(color, ours) & stop_guarded {
+    for p in candidates & !pawn_cover(color, ours) & stop_guarded {
         if is_backward(color, p, ours, their_cover) {
             out.add(p);
         }
@@ -322,6 +333,14 @@ pub(crate) struct Scene<'a> {
     pub pawn_cover: [Bitboard; 2],
     pub passed: [Bitboard; 2],
     pub backward: [Bitboard; 2],
+    /// The squares just ahead of the enemy passed pawns, where a piece of ours blockades one.
+    pub blockade_squares: Bitboard,
+    /// The files from which a pawn move weakens the shield of our king (its file and the
+    /// next ones, when it stands on a wing on its first two ranks outside the endgame).
+    pub shield_files: Bitboard,
+    /// The files from which a pawn move storms the enemy king (its file and the next ones,
+    /// when our king is three files or more away, outside the endgame).
+    pub storm_files: Bitboard,
     /// Isolated or backward pawns.
     pub weak_pawns: [Bitboard; 2],
     /// Material without kings.
@@ -368,6 +387,10 @@ impl<'a> Scene<'a> {
             board.king_of(Color::White).unwrap_or(Square::A1),
         ];
         let pawns = [board.pawns() & by[0], board.pawns() & by[1]];
+        let passed = [
+            passed(Color::Black, pawns[0], pawns[1]),
+            passed(Color::White, pawns[1], pawns[0]),
+        ];
         Scene {
             pos,
             board,
@@ -405,14 +428,17 @@ impl<'a> Scene<'a> {
                 pawn_cover(Color::Black, pawns[0]),
                 pawn_cover(Color::White, pawns[1]),
             ],
-            passed: [
-                passed(Color::Black, pawns[0], pawns[1]),
-                passed(Color::White, pawns[1], pawns[0]),
-            ],
+            passed,
             backward: [
                 backward(Color::Black, pawns[0], pawns[1]),
                 backward(Color::White, pawns[1], pawns[0]),
             ],
+            blockade_squares: Bitboard(match them {
+                Color::White => passed[1].0 << 8,
+                Color::Black => passed[0].0 >> 8,
+            }),
+            shield_files: Bitboard::EMPTY,
+            storm_files: Bitboard::EMPTY,
             weak_pawns: [Bitboard::EMPTY; 2],
             material: [0; 2],
             opening: false,
@@ -470,6 +496,21 @@ impl<'a> Scene<'a> {
         scene.find_losses();
         scene.lone_guarded = scene.defended_once[ci(us)] & !scene.en_prise[ci(us)] & !board.kings();
         scene.find_phase(ctx);
+        if !scene.endgame {
+            let (ours, theirs) = (king[ci(us)], king[ci(them)]);
+            let around = |k: Square| {
+                let file = file_bb(k.file().to_u32());
+                file | adjacent_files(file)
+            };
+            if matches!(ours.file().to_u32(), 0..=2 | 5..=7)
+                && us.relative_rank(ours.rank()).to_u32() <= 1
+            {
+                scene.shield_files = around(ours);
+            }
+            if ours.file().distance(theirs.file()) >= 3 {
+                scene.storm_files = around(theirs);
+            }
+        }
         for role in Role::ALL {
             scene.dev_weights[role as usize - 1] = scene.dev_weight_of(role);
         }
