@@ -1413,7 +1413,7 @@ fn mating_move(pos: &Chess) -> Option<Square> {
     pos.legal_moves().into_iter().find_map(|m| {
         let mut next = pos.clone();
         next.play_unchecked(m);
-        (next.is_check() && next.is_checkmate()).then(|| m.to())
+        next.is_checkmate().then(|| m.to())
     })
 }
 

@@ -5,7 +5,7 @@
 //!
 //! - `scene`: the facts gathered once per generation (square importance, attacks, en
 //!   prise losses, pins, pawn structure);
-//! - `factors`: the 73 named factors of one move, each with its comment;
+//! - `factors`: the 75 named factors of one move, each with its comment;
 //! - `weights`: the one tuning table;
 //! - `words`: squares and pieces in descriptive and algebraic form for the comments.
 //!
