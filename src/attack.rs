@@ -194,10 +194,19 @@ impl Analysis {
     /// exchange on the other side's pieces (the king excluded). What a move threatens is
     /// this on the board it leaves.
     pub fn biggest_threat(board: &Board, by: Color) -> (i32, Option<Square>) {
+        Analysis::biggest_threat_among(board, by, board.by_color(!by))
+    }
+
+    /// `biggest_threat` on the pieces of `targets` only.
+    pub fn biggest_threat_among(
+        board: &Board,
+        by: Color,
+        targets: Bitboard,
+    ) -> (i32, Option<Square>) {
         let a = Analysis::bare(board);
         let occ = board.occupied();
         let mut best = (0, None);
-        for t in board.by_color(!by) & !board.kings() {
+        for t in targets & board.by_color(!by) & !board.kings() {
             if (a.all_attackers(t, occ) & board.by_color(by)).any()
                 && let Some(role) = board.role_at(t)
             {

@@ -159,12 +159,15 @@ fn generator_output_is_unchanged() {
     // again with defend_threatened_piece counting the biggest saving only and the
     // skewer/pin guard fix (orders change on purpose there), and with the near-root
     // factors forcing_check and creates_threat (and their weights) added, and with
-    // check_then_mate and hollow_sacrifice added.
+    // check_then_mate and hollow_sacrifice added, and with the 1980 overload exception,
+    // interference (block_sole_defence), unparried_threat, parries_mate and
+    // unstoppable_mate added (and a hollow sacrifice's follow-up check needing at most
+    // two replies).
     let expected = (
         1393,
         255_018,
-        7_485_649_986_949_489_626,
-        10_261_380_963_064_898_930,
+        4_457_202_814_235_697_970,
+        5_574_659_970_790_142_390,
     );
     assert_eq!(
         got, expected,

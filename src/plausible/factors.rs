@@ -71,6 +71,23 @@ impl<S: Sink> Scorer<'_, '_, S> {
         }
     }
 
+    /// The overload exception, worth `value` on top of the exchange on `to`.
+    fn add_overload(&mut self, o: Overload, value: i32, to: Square) {
+        let (sc, us) = (self.sc, self.sc.us);
+        self.add(
+            "overloaded_guard",
+            value,
+            format_args!(
+                "the enemy {} on {} cannot take on {} without giving up the {} on {}, which only it guards",
+                role_name(sc.role(o.guard)),
+                Sq(o.guard, us),
+                Sq(to, us),
+                role_name(sc.role(o.guarded)),
+                Sq(o.guarded, us)
+            ),
+        );
+    }
+
     /// A positional factor: counts toward the score and the positional verdict (POOR).
     #[inline(always)]
     fn posi(&mut self, name: &'static str, value: i32, why: fmt::Arguments<'_>) {
@@ -243,7 +260,16 @@ fn normal<S: Sink, const ROLE: usize>(s: &mut Scorer<'_, '_, S>, m: Move) {
     } else {
         0
     };
-    let balance = h + promo_gain - exposed;
+    // The overload exception (1980 rows 46 and 49): the one enemy piece that can take on
+    // the destination is also the only guard of another piece we attack, so taking costs
+    // him that piece.
+    let overload = if exposed > 0 {
+        overload(sc, to, occ2, ours2, theirs2, new_att, v_new)
+    } else {
+        None
+    };
+    let exposed_net = overload.map_or(exposed, |o| o.loss);
+    let balance = h + promo_gain - exposed_net;
     let safe = balance >= 0;
     if safe {
         s.flags.insert(Flags::SAFE);
@@ -253,18 +279,21 @@ fn normal<S: Sink, const ROLE: usize>(s: &mut Scorer<'_, '_, S>, m: Move) {
         if sc.level <= 2 {
             s.flags.insert(Flags::INVESTIGATE);
         }
-        let mut gain = h - exposed;
-        if gain < 0 {
-            gain =
+        let gain = |exposed: i32| {
+            let gain = h - exposed;
+            if gain < 0 {
                 gain * if checks {
                     w.checking_loss_pct
                 } else {
                     w.losing_capture_pct
-                } / 100;
-        }
+                } / 100
+            } else {
+                gain
+            }
+        };
         s.add(
             "capture_gain",
-            gain,
+            gain(exposed),
             format_args!(
                 "takes the {} on {}; after the exchange there the expected gain is {}",
                 role_name(cap),
@@ -272,6 +301,9 @@ fn normal<S: Sink, const ROLE: usize>(s: &mut Scorer<'_, '_, S>, m: Move) {
                 h - exposed
             ),
         );
+        if let Some(o) = overload {
+            s.add_overload(o, gain(o.loss) - gain(exposed), to);
+        }
         s.add(
             "capture_victim",
             h / w.capture_victim_div,
@@ -321,15 +353,18 @@ fn normal<S: Sink, const ROLE: usize>(s: &mut Scorer<'_, '_, S>, m: Move) {
             );
         }
     } else if exposed > 0 {
-        s.add(
-            "move_into_attack",
+        let penalty = |exposed: i32| {
             -exposed
                 * if checks {
                     w.checking_loss_pct
                 } else {
                     w.move_into_attack_pct
                 }
-                / 100,
+                / 100
+        };
+        s.add(
+            "move_into_attack",
+            penalty(exposed),
             format_args!(
                 "puts the {} en prise on {}, where it can be lost for {}",
                 role_name(role),
@@ -337,6 +372,9 @@ fn normal<S: Sink, const ROLE: usize>(s: &mut Scorer<'_, '_, S>, m: Move) {
                 exposed
             ),
         );
+        if let Some(o) = overload {
+            s.add_overload(o, penalty(o.loss) - penalty(exposed), to);
+        }
     }
     if let Some(p) = promo {
         s.flags.insert(Flags::PROMOTION);
@@ -514,6 +552,23 @@ fn normal<S: Sink, const ROLE: usize>(s: &mut Scorer<'_, '_, S>, m: Move) {
                     ),
                 );
             }
+            // Interference: the block cuts this slider's guard of a piece we attack,
+            // which it alone guarded.
+            for t in lost & sc.defended_once[ci(them)] & theirs2 {
+                if new_att.contains(t) || (sc.attackers_of(t, occ2) & ours2).any() {
+                    s.threats += 1;
+                    s.add(
+                        "block_sole_defence",
+                        w.block_sole_defence,
+                        format_args!(
+                            "cuts the {} off from the {} on {}, which only it guarded",
+                            name,
+                            role_name(sc.role(t)),
+                            Sq(t, us)
+                        ),
+                    );
+                }
+            }
             // Our pieces newly exposed to this slider.
             for p in gained & ours2 & !Bitboard::from(to) & !board.kings() {
                 let vp = piece_value(sc.role(p));
@@ -621,7 +676,7 @@ fn normal<S: Sink, const ROLE: usize>(s: &mut Scorer<'_, '_, S>, m: Move) {
                     "hollow_sacrifice",
                     w.hollow_sacrifice,
                     format_args!(
-                        "gives {} for a check whose one reply leaves us no safe check and {} to win back",
+                        "gives {} for a check whose one reply leaves us no forcing safe check and {} to win back",
                         -balance, won_back
                     ),
                 );
@@ -652,6 +707,26 @@ fn normal<S: Sink, const ROLE: usize>(s: &mut Scorer<'_, '_, S>, m: Move) {
                 Sq(mate, us)
             ),
         );
+        if let Some(square) = mate_after_every_reply(played()) {
+            s.add(
+                "unstoppable_mate",
+                w.unstoppable_mate,
+                format_args!(
+                    "mates next move on {} whatever the enemy replies",
+                    Sq(square, us)
+                ),
+            );
+        }
+    }
+    // Near the root only: whether the move stops a mate the enemy threatens.
+    if let Some(mate) = sc.mate_threat
+        && mating_move(played()).is_none()
+    {
+        s.add(
+            "parries_mate",
+            w.parries_mate,
+            format_args!("stops the enemy's threat of mate on {}", Sq(mate, us)),
+        );
     }
     // Near the root only: what a quiet move threatens to win next (the exchange on each
     // enemy piece after the move), beyond the threats already standing and beyond what
@@ -672,6 +747,19 @@ fn normal<S: Sink, const ROLE: usize>(s: &mut Scorer<'_, '_, S>, m: Move) {
                     threat - before
                 ),
             );
+            if threat - before >= w.unparried_min
+                && let Some(held) = threat_holds(played(), us)
+            {
+                s.add(
+                    "unparried_threat",
+                    held * w.unparried_pct / 100,
+                    format_args!(
+                        "from {} still wins at least {} whatever the reply",
+                        Sq(to, us),
+                        held
+                    ),
+                );
+            }
         }
     }
     // --- the new square: attacks, pins, defences (safe moves only, as in 1980) ---------
@@ -1380,15 +1468,83 @@ fn slider_attacks(role: Role, sq: Square, occ: Bitboard) -> Bitboard {
     }
 }
 
+/// After our quiet move (`after`, the opponent to move): the least that `us` can still win
+/// by one exchange after any reply, less what the reply took; `None` when some reply
+/// parries, mates or stalemates. After a checking reply only the checker can be won.
+fn threat_holds(after: &Chess, us: Color) -> Option<i32> {
+    let mut least = None;
+    for reply in after.legal_moves() {
+        let taken = reply.capture().map_or(0, piece_value);
+        let mut next = after.clone();
+        next.play_unchecked(reply);
+        let targets = if next.is_check() {
+            if next.is_checkmate() {
+                return None;
+            }
+            next.checkers()
+        } else {
+            Bitboard::FULL
+        };
+        let held = Analysis::biggest_threat_among(next.board(), us, targets).0 - taken;
+        if held <= 0 {
+            return None;
+        }
+        least = Some(least.map_or(held, |l: i32| l.min(held)));
+    }
+    least
+}
+
+/// An overloaded enemy piece: the only one that can take on a move's destination, and the
+/// only guard of another piece we attack.
+#[derive(Clone, Copy)]
+struct Overload {
+    guard: Square,
+    guarded: Square,
+    /// What the exchange on the destination still costs us: the mover less the piece the
+    /// guard would give up.
+    loss: i32,
+}
+
+/// The overload on `to` after our move (the mover worth `v_new`, attacking `new_att`),
+/// if the guarded piece is worth at least the mover less 32 and the guard, having taken
+/// on `to`, no longer guards it.
+fn overload(
+    sc: &Scene<'_>,
+    to: Square,
+    occ2: Bitboard,
+    ours2: Bitboard,
+    theirs2: Bitboard,
+    new_att: Bitboard,
+    v_new: i32,
+) -> Option<Overload> {
+    let them = sc.them;
+    let guard = (sc.attackers_of(to, occ2) & theirs2).single_square()?;
+    if !sc.sole_defender[ci(them)].contains(guard) {
+        return None;
+    }
+    let from_to = attacks_of(sc.role(guard), them, to, occ2.without(guard));
+    (sc.defended_once[ci(them)] & sc.piece_att[guard.to_usize()] & theirs2 & !from_to)
+        .into_iter()
+        .filter(|&p| new_att.contains(p) || (sc.attackers_of(p, occ2) & ours2).any())
+        .map(|p| (p, piece_value(sc.role(p))))
+        .filter(|&(_, v)| v >= v_new - 32)
+        .max_by_key(|&(_, v)| v)
+        .map(|(guarded, v)| Overload {
+            guard,
+            guarded,
+            loss: (v_new - v).max(0),
+        })
+}
+
 /// If, in the position `after` our move, we could mate at once were it our move again,
 /// the mating move's square.
-fn threatened_mate(after: &Chess) -> Option<Square> {
+pub(super) fn threatened_mate(after: &Chess) -> Option<Square> {
     mating_move(&after.clone().swap_turn().ok()?)
 }
 
 /// After a check's only reply: `None` if `us` can check again safely (on a square the
-/// enemy does not attack, or twice), else the most `us` can win by one exchange: what a
-/// sacrifice leads to when it leads nowhere forcing.
+/// enemy does not attack, or twice) leaving at most two replies, else the most `us` can
+/// win by one exchange: what a sacrifice leads to when it leads nowhere forcing.
 fn follow_up(after: &Chess, us: Color) -> Option<i32> {
     let mut next = after.clone();
     let reply = next.legal_moves().first().copied()?;
@@ -1402,6 +1558,7 @@ fn follow_up(after: &Chess, us: Color) -> Option<i32> {
                     .board()
                     .attacks_to(m.to(), !us, again.board().occupied())
                     .is_empty())
+            && again.legal_moves().len() <= 2
     }) {
         return None;
     }

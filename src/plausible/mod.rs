@@ -5,7 +5,7 @@
 //!
 //! - `scene`: the facts gathered once per generation (square importance, attacks, en
 //!   prise losses, pins, pawn structure);
-//! - `factors`: the 75 named factors of one move, each with its comment;
+//! - `factors`: the 80 named factors of one move, each with its comment;
 //! - `weights`: the one tuning table;
 //! - `words`: squares and pieces in descriptive and algebraic form for the comments.
 //!
@@ -14,16 +14,20 @@
 //! full-width mode): the search applies the width rule, not the generator.
 //!
 //! Deliberately left out of the 1980 catalogue: the "too early" move rule (it forbade
-//! minor-piece moves on the first two plies), the origin-square king-line net terms, and
-//! the overload arithmetic of recaptures; the 1967 paper gives none of them. Added beyond
-//! it: `checkmate`, `capture_victim`, near the root only (levels 1–2, where each look
-//! plays the move) `threatens_mate`, `forcing_check` (the replies a check leaves),
-//! `check_then_mate` (each of those replies allows a mate), `hollow_sacrifice` (a
-//! sacrificial check whose one reply leaves nothing forcing) and `creates_threat` (the
-//! biggest exchange the move leaves us to start), and a few
-//! placement terms (outposts, open files, the seventh rank). Material terms are damped
-//! (see the `_pct` weights) so that sacrifices still rank within the width; the losses
-//! are still scored, and SAFE, CHECK, CAPTURE, INVESTIGATE are exact.
+//! minor-piece moves on the first two plies) and the origin-square king-line net terms;
+//! the 1967 paper gives neither. Added beyond it: `checkmate`, `capture_victim`, a few
+//! placement terms (outposts, open files, the seventh rank), and near the root only
+//! (levels 1–2, where each look plays the move):
+//! - `threatens_mate`, and `unstoppable_mate` when no reply stops it (a quiet mate in two);
+//! - `parries_mate`: the move stops a mate in one the enemy threatens;
+//! - `forcing_check` (the replies a check leaves), `check_then_mate` (each of those
+//!   replies allows a mate) and `hollow_sacrifice` (a sacrificial check whose one reply
+//!   leaves nothing forcing);
+//! - `creates_threat` (the biggest exchange the move leaves us to start) and
+//!   `unparried_threat` (what that threat still wins after every reply).
+//!
+//! Material terms are damped (see the `_pct` weights) so that sacrifices still rank within
+//! the width; the losses are still scored, and SAFE, CHECK, CAPTURE, INVESTIGATE are exact.
 //!
 //! The positional flag POOR (our reading of the paper, cf. the 1980 unused threshold):
 //! the positional factors (development, lines, opening sense, king and pawn placement) of

@@ -352,6 +352,8 @@ pub(crate) struct Scene<'a> {
     pub near_root: bool,
     /// Whether the side to move is in check.
     pub in_check: bool,
+    /// Near the root: the square where the enemy would mate at once were it his move.
+    pub mate_threat: Option<Square>,
     /// Our pieces, not en prise and not the king, guarded by one piece only against an
     /// attack: the only pieces a move can leave undefended.
     pub lone_guarded: Bitboard,
@@ -447,6 +449,7 @@ impl<'a> Scene<'a> {
             near_root: ctx.level <= w.near_root_levels,
             in_check: pos.is_check(),
             lone_guarded: Bitboard::EMPTY,
+            mate_threat: None,
             rank_flip: if us == Color::White { 0 } else { 7 },
             dev_weights: [0; 6],
             dev_by_16: w.dev_scale == 16,
@@ -495,6 +498,9 @@ impl<'a> Scene<'a> {
         scene.find_pins();
         scene.find_losses();
         scene.lone_guarded = scene.defended_once[ci(us)] & !scene.en_prise[ci(us)] & !board.kings();
+        if scene.near_root && !scene.in_check {
+            scene.mate_threat = super::factors::threatened_mate(scene.pos);
+        }
         scene.find_phase(ctx);
         if !scene.endgame {
             let (ours, theirs) = (king[ci(us)], king[ci(them)]);
@@ -771,7 +777,7 @@ impl<'a> Scene<'a> {
     /// The pieces of both sides attacking `sq` with `occ` occupied (pieces not in `occ`
     /// included).
     #[inline]
-    fn attackers_of(&self, sq: Square, occ: Bitboard) -> Bitboard {
+    pub fn attackers_of(&self, sq: Square, occ: Bitboard) -> Bitboard {
         let b = self.board;
         attacks::rook_attacks(sq, occ) & b.rooks_and_queens()
             | attacks::bishop_attacks(sq, occ) & b.bishops_and_queens()

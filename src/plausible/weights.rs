@@ -91,6 +91,8 @@ pub struct Weights {
     pub attack_trapped_div: i32,
     /// Newly attacking an enemy piece that is the only defender of another attacked piece.
     pub attack_sole_defender: i32,
+    /// Landing on the line by which an enemy slider alone guards a piece we attack.
+    pub block_sole_defence: i32,
     /// Two or more threats at once: by threat count 2, 3, 4+.
     pub multiple_threats: [i32; 3],
 
@@ -123,17 +125,26 @@ pub struct Weights {
     pub forcing_check: [i32; 3],
     /// A check of few replies after each of which we mate (mate in two, near the root).
     pub check_then_mate: i32,
-    /// A sacrificial check of one reply after which we have no safe check and cannot win
-    /// the material back at once (near the root).
+    /// A sacrificial check of one reply after which we have no safe check of at most two
+    /// replies and cannot win the material back at once (near the root).
     pub hollow_sacrifice: i32,
     /// Percentage scored of the material a quiet move newly threatens to win (near
     /// the root: the exchange on every enemy piece after the move).
     pub threat_pct: i32,
+    /// Percentage scored of what a quiet move's threat still wins after every reply.
+    pub unparried_pct: i32,
+    /// The least new threat for which the replies are tried.
+    pub unparried_min: i32,
     /// A quiet move after which we would mate at once if it were our move again.
     pub threatens_mate: i32,
+    /// A quiet move that threatens a mate no reply can stop (mate in two, near the root).
+    pub unstoppable_mate: i32,
+    /// A move after which the enemy can no longer mate at once, when he could before.
+    pub parries_mate: i32,
     /// Search levels (1 = the root's moves) at which the near-root factors look ahead
-    /// (`threatens_mate`, `forcing_check`, `check_then_mate`, `hollow_sacrifice`,
-    /// `creates_threat`: each look plays the move, too dear deeper in the tree).
+    /// (`threatens_mate`, `unstoppable_mate`, `forcing_check`, `check_then_mate`, `hollow_sacrifice`,
+    /// `creates_threat`, `unparried_threat`, `parries_mate`: each look plays the move, too
+    /// dear deeper in the tree).
     pub near_root_levels: u32,
     /// Each square next to the enemy king that a safe move newly attacks.
     pub king_zone_attack: i32,
@@ -258,6 +269,7 @@ impl Weights {
         attack_pinned_piece: 128,
         attack_trapped_div: 4,
         attack_sole_defender: 16,
+        block_sole_defence: 64,
         multiple_threats: [160, 256, 384],
         pin_by_rank: [40, 40, 48, 56, 64, 72, 72, 72],
         pin_sound_pawn: 32,
@@ -274,6 +286,10 @@ impl Weights {
         check_then_mate: 2048,
         hollow_sacrifice: -1024,
         threat_pct: 15,
+        parries_mate: 512,
+        unstoppable_mate: 2048,
+        unparried_pct: 50,
+        unparried_min: 256,
         threatens_mate: 680,
         near_root_levels: 2,
         king_zone_attack: 24,
