@@ -263,7 +263,14 @@ fn normal<S: Sink, const ROLE: usize>(s: &mut Scorer<'_, '_, S>, m: Move) {
     // The overload exception (1980 rows 46 and 49): the one enemy piece that can take on
     // the destination is also the only guard of another piece we attack, so taking costs
     // him that piece.
-    let overload = if exposed > 0 {
+    // A guard that does not reach the destination now can only do so through `from` or
+    // the square of a pawn taken en passant.
+    let overload = if exposed > 0
+        && (sc.guard_reach.contains(to)
+            || (sc.sole_defender[ci(them)]
+                & (sc.slider_seen[from.to_usize()] | sc.slider_seen[cap_sq.to_usize()]))
+            .any())
+    {
         overload(sc, to, occ2, ours2, theirs2, new_att, v_new)
     } else {
         None
@@ -554,7 +561,12 @@ fn normal<S: Sink, const ROLE: usize>(s: &mut Scorer<'_, '_, S>, m: Move) {
             }
             // Interference: the block cuts this slider's guard of a piece we attack,
             // which it alone guarded.
-            for t in lost & sc.defended_once[ci(them)] & theirs2 {
+            let cut_off = if sc.sole_defender[ci(them)].contains(x) {
+                lost & sc.defended_once[ci(them)] & theirs2
+            } else {
+                Bitboard::EMPTY
+            };
+            for t in cut_off {
                 if new_att.contains(t) || (sc.attackers_of(t, occ2) & ours2).any() {
                     s.threats += 1;
                     s.add(

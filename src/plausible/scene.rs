@@ -324,6 +324,8 @@ pub(crate) struct Scene<'a> {
     pub trapped: [Bitboard; 2],
     /// Pieces that are the only defender of an attacked piece of their side.
     pub sole_defender: [Bitboard; 2],
+    /// The squares the enemy's sole defenders attack: where an overload can start.
+    pub guard_reach: Bitboard,
     /// Attacked pieces with exactly one defender.
     pub defended_once: [Bitboard; 2],
     /// Squares between an enemy slider and an en prise piece it attacks, by that piece's side.
@@ -423,6 +425,7 @@ impl<'a> Scene<'a> {
                 analysis.trapped(Color::White),
             ],
             sole_defender: [Bitboard::EMPTY; 2],
+            guard_reach: Bitboard::EMPTY,
             defended_once: [Bitboard::EMPTY; 2],
             interpose_squares: [Bitboard::EMPTY; 2],
             pawns,
@@ -498,6 +501,9 @@ impl<'a> Scene<'a> {
         scene.find_pins();
         scene.find_losses();
         scene.lone_guarded = scene.defended_once[ci(us)] & !scene.en_prise[ci(us)] & !board.kings();
+        for d in scene.sole_defender[ci(them)] {
+            scene.guard_reach |= scene.piece_att[d.to_usize()];
+        }
         if scene.near_root && !scene.in_check {
             scene.mate_threat = super::factors::threatened_mate(scene.pos);
         }
