@@ -673,6 +673,14 @@ const CASES: &[Case] = &[
         near: Some(("6k1/5pp1/7p/8/8/8/1Q6/6K1 w - - 0 1", "Qb8")),
     },
     Case {
+        name: "hollow_sacrifice",
+        fen: "r5k1/6pp/8/8/8/8/8/1Q4K1 w - - 0 1",
+        mv: "Qb8",
+        sign: -1,
+        comment: "once taken",
+        near: None,
+    },
+    Case {
         name: "creates_threat",
         fen: "4k3/8/8/7n/8/8/8/R3K3 w - - 0 1",
         mv: "Ra5",

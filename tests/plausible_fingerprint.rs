@@ -162,12 +162,12 @@ fn generator_output_is_unchanged() {
     // check_then_mate and hollow_sacrifice added, and with the 1980 overload exception,
     // interference (block_sole_defence), unparried_threat, parries_mate and
     // unstoppable_mate added (and a hollow sacrifice's follow-up check needing at most
-    // two replies).
+    // two replies), and with hollow_sacrifice tried on checks of two and three replies.
     let expected = (
         1393,
         255_018,
-        4_457_202_814_235_697_970,
-        5_574_659_970_790_142_390,
+        6_613_050_701_364_719_255,
+        1_227_704_904_930_457_850,
     );
     assert_eq!(
         got, expected,

@@ -679,16 +679,15 @@ fn normal<S: Sink, const ROLE: usize>(s: &mut Scorer<'_, '_, S>, m: Move) {
                         Sq(their_king, us)
                     ),
                 );
-            } else if n == 1
-                && !(safe || discovered)
-                && let Some(won_back) = follow_up(played(), us)
+            } else if !(safe || discovered)
+                && let Some(won_back) = hollow_follow_up(played(), to, us)
                 && won_back < -balance
             {
                 s.add(
                     "hollow_sacrifice",
-                    w.hollow_sacrifice,
+                    w.hollow_sacrifice[n - 1],
                     format_args!(
-                        "gives {} for a check whose one reply leaves us no forcing safe check and {} to win back",
+                        "gives {} for a check which, once taken, leaves us no forcing safe check and {} to win back",
                         -balance, won_back
                     ),
                 );
@@ -1554,12 +1553,24 @@ pub(super) fn threatened_mate(after: &Chess) -> Option<Square> {
     mating_move(&after.clone().swap_turn().ok()?)
 }
 
-/// After a check's only reply: `None` if `us` can check again safely (on a square the
-/// enemy does not attack, or twice) leaving at most two replies, else the most `us` can
+/// After a sacrificial check on `to`: of the replies that take the checker (or the only
+/// reply), the least `follow_up` leaves us to win back; `None` if each leaves a forcing
+/// check.
+fn hollow_follow_up(after: &Chess, to: Square, us: Color) -> Option<i32> {
+    let replies = after.legal_moves();
+    let only = replies.len() == 1;
+    replies
+        .iter()
+        .filter(|r| only || (r.is_capture() && r.to() == to))
+        .filter_map(|&r| follow_up(after, r, us))
+        .min()
+}
+
+/// After the reply `reply` to a check: `None` if `us` can check again safely (on a square
+/// the enemy does not attack, or twice) leaving at most two replies, else the most `us` can
 /// win by one exchange: what a sacrifice leads to when it leads nowhere forcing.
-fn follow_up(after: &Chess, us: Color) -> Option<i32> {
+fn follow_up(after: &Chess, reply: Move, us: Color) -> Option<i32> {
     let mut next = after.clone();
-    let reply = next.legal_moves().first().copied()?;
     next.play_unchecked(reply);
     if next.legal_moves().into_iter().any(|m| {
         let mut again = next.clone();

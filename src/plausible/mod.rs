@@ -21,8 +21,8 @@
 //! - `threatens_mate`, and `unstoppable_mate` when no reply stops it (a quiet mate in two);
 //! - `parries_mate`: the move stops a mate in one the enemy threatens;
 //! - `forcing_check` (the replies a check leaves), `check_then_mate` (each of those
-//!   replies allows a mate) and `hollow_sacrifice` (a sacrificial check whose one reply
-//!   leaves nothing forcing);
+//!   replies allows a mate) and `hollow_sacrifice` (a sacrificial check which, once
+//!   taken, leaves nothing forcing);
 //! - `creates_threat` (the biggest exchange the move leaves us to start) and
 //!   `unparried_threat` (what that threat still wins after every reply).
 //!
