@@ -235,8 +235,10 @@ fn normal<S: Sink, const ROLE: usize>(s: &mut Scorer<'_, '_, S>, m: Move) {
             && !en_passant)
     {
         0
-    } else {
+    } else if en_passant {
         sc.exchange(to, occ2, v_new, them)
+    } else {
+        sc.exchange_on_arrival(from, to, occ2, v_new, them)
     };
     let promo_gain = if promo.is_some() {
         v_new - piece_value(Role::Pawn)

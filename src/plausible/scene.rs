@@ -601,7 +601,7 @@ impl<'a> Scene<'a> {
         for c in Color::ALL {
             for p in self.by[ci(c)] & self.att[ci(!c)] & !self.board.kings() {
                 let role = self.role_on[p.to_usize()];
-                let both = self.attackers_of(p, self.occ);
+                let both = self.slider_seen[p.to_usize()] | self.leapers_of(p);
                 let l = self.exchange_among(p, self.occ, both, piece_value(role), !c);
                 self.loss[p.to_usize()] = l;
                 let attackers = both & self.by[ci(!c)];
@@ -775,7 +775,14 @@ impl<'a> Scene<'a> {
         let b = self.board;
         attacks::rook_attacks(sq, occ) & b.rooks_and_queens()
             | attacks::bishop_attacks(sq, occ) & b.bishops_and_queens()
-            | attacks::knight_attacks(sq) & b.knights()
+            | self.leapers_of(sq)
+    }
+
+    /// The knights, kings and pawns (both sides) attacking `sq`.
+    #[inline]
+    fn leapers_of(&self, sq: Square) -> Bitboard {
+        let b = self.board;
+        attacks::knight_attacks(sq) & b.knights()
             | attacks::king_attacks(sq) & b.kings()
             | attacks::pawn_attacks(Color::White, sq) & b.pawns() & self.by[ci(Color::Black)]
             | attacks::pawn_attacks(Color::Black, sq) & b.pawns() & self.by[ci(Color::White)]
@@ -786,6 +793,26 @@ impl<'a> Scene<'a> {
     /// count; the board's pieces not in `occ` are gone.
     pub fn exchange(&self, sq: Square, occ: Bitboard, target: i32, side: Color) -> i32 {
         self.exchange_among(sq, occ, self.attackers_of(sq, occ) & occ, target, side)
+    }
+
+    /// `exchange` on the destination `to` of a legal move from `from` (neither castling
+    /// nor en passant), `occ` being the occupancy after it. The sliders attacking `to` then are
+    /// read from `slider_seen` instead of two line lookups: those that see `to` now, and
+    /// those that see `from` on the line through both squares (the path between them is
+    /// empty, so vacating `from` opens the line to `to`), less the mover and what it takes.
+    pub fn exchange_on_arrival(
+        &self,
+        from: Square,
+        to: Square,
+        occ: Bitboard,
+        target: i32,
+        side: Color,
+    ) -> i32 {
+        let sliders = (self.slider_seen[to.to_usize()]
+            | self.slider_seen[from.to_usize()] & attacks::ray(to, from))
+            & !(Bitboard::from(from) | to);
+        let attackers = (sliders | self.leapers_of(to)) & occ;
+        self.exchange_among(to, occ, attackers, target, side)
     }
 
     /// `exchange` with the pieces in `occ` attacking `sq` already known (`attackers`).
