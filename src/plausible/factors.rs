@@ -1014,19 +1014,15 @@ fn normal<S: Sink, const ROLE: usize>(s: &mut Scorer<'_, '_, S>, m: Move) {
             format_args!("walks the king to {} and gives up castling", Sq(to, us)),
         );
     }
-    if role == Role::Rook {
-        for cs in [CastlingSide::KingSide, CastlingSide::QueenSide] {
-            if sc.can_castle(us, cs) && sc.pos.castles().rook(us, cs) == Some(from) {
-                s.posi(
-                    "rook_move_spoils_castling",
-                    w.rook_move_spoils_castling,
-                    format_args!(
-                        "moves the rook from {} and spoils castling on its side",
-                        Sq(from, us)
-                    ),
-                );
-            }
-        }
+    if role == Role::Rook && sc.castling_rooks.contains(from) {
+        s.posi(
+            "rook_move_spoils_castling",
+            w.rook_move_spoils_castling,
+            format_args!(
+                "moves the rook from {} and spoils castling on its side",
+                Sq(from, us)
+            ),
+        );
     }
     if role != Role::Pawn
         && captured.is_none()

@@ -343,6 +343,9 @@ pub(crate) struct Scene<'a> {
     pub storm_files: Bitboard,
     /// Isolated or backward pawns.
     pub weak_pawns: [Bitboard; 2],
+    /// The squares of our rooks that may still castle: moving one spoils its side's
+    /// castling (one set test per rook move instead of asking both sides' rights).
+    pub castling_rooks: Bitboard,
     /// Material without kings.
     pub material: [i32; 2],
     pub opening: bool,
@@ -440,6 +443,10 @@ impl<'a> Scene<'a> {
             shield_files: Bitboard::EMPTY,
             storm_files: Bitboard::EMPTY,
             weak_pawns: [Bitboard::EMPTY; 2],
+            castling_rooks: [CastlingSide::KingSide, CastlingSide::QueenSide]
+                .into_iter()
+                .filter_map(|cs| pos.castles().rook(us, cs))
+                .collect(),
             material: [0; 2],
             opening: false,
             endgame: false,
@@ -884,11 +891,6 @@ impl<'a> Scene<'a> {
             gain[depth - 1] = -(-gain[depth - 1]).max(gain[depth]);
         }
         if depth == 0 { 0 } else { gain[0].max(0) }
-    }
-
-    /// Whether `side` may still castle on `cs`.
-    pub fn can_castle(&self, side: Color, cs: CastlingSide) -> bool {
-        self.pos.castles().has(side, cs)
     }
 
     /// A cheap trapped test for the piece on `sq` (besides the analysis's own): every
