@@ -213,7 +213,10 @@ fn normal<S: Sink, const ROLE: usize>(s: &mut Scorer<'_, '_, S>, m: Move) {
     };
     let imp_us = &sc.imp[ci(us)];
 
-    let new_att = attacks_of(new_role, us, to, occ2);
+    let new_att = match promo {
+        None => attacks_of(role, us, to, occ2),
+        Some(p) => promoted_attacks(p, us, to, occ2),
+    };
     let direct = new_att.contains(their_king);
     let our_sliders = if !sc.check_blockers.contains(from) && !sc.check_blockers.contains(cap_sq) {
         Bitboard::EMPTY
@@ -1364,6 +1367,14 @@ fn pawn_move<S: Sink>(
             );
         }
     }
+}
+
+/// What the piece a pawn promotes to attacks: `attacks_of` kept out of line, because
+/// inlined into the pawn's scorer the compiler looks up a queen's lines for every pawn
+/// move and discards them unless it promotes.
+#[inline(never)]
+fn promoted_attacks(role: Role, color: Color, sq: Square, occ: Bitboard) -> Bitboard {
+    attacks_of(role, color, sq, occ)
 }
 
 /// Squares the bishop, rook or queen (`role`) on `sq` attacks with `occ` occupied: the
