@@ -11,8 +11,8 @@ use shakmaty::{Bitboard, CastlingSide, Chess, Color, Move, Position, Role, Squar
 
 use super::Flags;
 use super::scene::{
-    Scene, adjacent_files, attacks_of, backward_among, centre_distance, centre_factor, ci,
-    doubled_count, file_bb, isolated, lone_blockers, small_count, snipers,
+    Scene, attacks_of, backward_among, centre_distance, centre_factor, ci, doubled_count, file_bb,
+    isolated, lone_blockers, neighbour_files, small_count, snipers,
 };
 use super::words::{Piece, Sq, role_name};
 use crate::attack::Analysis;
@@ -1093,9 +1093,7 @@ fn normal<S: Sink, const ROLE: usize>(s: &mut Scorer<'_, '_, S>, m: Move) {
             ),
         );
         let supported = !(attacks::pawn_attacks(them, to) & sc.pawns[ci(us)]).is_empty();
-        let chasers = adjacent_files(file_bb(to.file().to_u32()))
-            & super::scene::front_span(us, to)
-            & sc.pawns[ci(them)];
+        let chasers = neighbour_files(to) & super::scene::front_span(us, to) & sc.pawns[ci(them)];
         if (4..=5).contains(&rel_to) && supported && chasers.is_empty() {
             s.posi(
                 "knight_outpost",
@@ -1292,7 +1290,7 @@ fn pawn_move<S: Sink>(
     }
     let bwd_before = sc.backward[ci(us)];
     if !capture && !promotes {
-        let near = (adjacent_files(file_bb(from.file().to_u32())) & after) & !bwd_before;
+        let near = (neighbour_files(from) & after) & !bwd_before;
         let new_bwd = backward_among(us, near, after, sc.pawn_cover[ci(them)]);
         s.posi(
             "creates_backward_pawn",

@@ -70,6 +70,13 @@ pub(crate) fn adjacent_files(files: Bitboard) -> Bitboard {
     Bitboard(((files.0 << 1) & !FILE_A) | ((files.0 >> 1) & !FILE_H))
 }
 
+/// The files next to the file of `sq` (a table read: the generator asks for every pawn
+/// push).
+#[inline]
+pub(crate) fn neighbour_files(sq: Square) -> Bitboard {
+    Bitboard(SQUARE_TABLES.neighbour_files[sq.file() as usize])
+}
+
 /// Squares strictly ahead of `sq` (from `color`'s side) on its file and both neighbours.
 #[inline]
 pub(crate) fn front_span(color: Color, sq: Square) -> Bitboard {
@@ -107,6 +114,7 @@ pub(crate) fn backward(color: Color, ours: Bitboard, theirs: Bitboard) -> Bitboa
 
 /// The backward pawns among `candidates`, pawns of `color` whose side's pawns are `ours`,
 /// `their_cover` being the squares the enemy pawns attack.
+#[inline]
 pub(crate) fn backward_among(
     color: Color,
     candidates: Bitboard,
@@ -134,7 +142,7 @@ pub(crate) fn is_backward(color: Color, p: Square, ours: Bitboard, their_cover: 
     if !(attacks::pawn_attacks(!color, p) & ours).is_empty() {
         return false;
     }
-    let neighbours = adjacent_files(file_bb(p.file().to_u32())) & ours;
+    let neighbours = neighbour_files(p) & ours;
     if neighbours.is_empty() || !(neighbours & !front_span(color, p)).is_empty() {
         return false;
     }
@@ -207,8 +215,10 @@ pub(crate) fn centre_distance(sq: Square) -> i32 {
 }
 
 /// The per-square facts above, computed at compile time (the generator asks for them
-/// for every move), indexed by colour (black 0, white 1) and square (a1 0 .. h8 63).
+/// for every move), indexed by colour (black 0, white 1) and square (a1 0 .. h8 63), or
+/// by file (a 0 .. h 7).
 struct SquareTables {
+    neighbour_files: [u64; 8],
     front_span: [[u64; 64]; 2],
     centre_factor: [[i32; 64]; 2],
     centre_distance: [i32; 64],
@@ -218,6 +228,7 @@ static SQUARE_TABLES: SquareTables = square_tables();
 
 const fn square_tables() -> SquareTables {
     let mut t = SquareTables {
+        neighbour_files: [0; 8],
         front_span: [[0; 64]; 2],
         centre_factor: [[0; 64]; 2],
         centre_distance: [0; 64],
@@ -237,6 +248,7 @@ const fn square_tables() -> SquareTables {
             !0u64 << (8 * (rank + 1))
         };
         let black_ahead = (1u64 << (8 * rank)) - 1;
+        t.neighbour_files[file as usize] = files & !file_mask;
         t.front_span[1][i] = files & white_ahead;
         t.front_span[0][i] = files & black_ahead;
         // Centre factor, the rank counted from each side.
