@@ -61,7 +61,32 @@ struct Scorer<'s, 'a, S: Sink> {
     flags: Flags,
 }
 
-impl<S: Sink> Scorer<'_, '_, S> {
+impl<'s, 'a, S: Sink> Scorer<'s, 'a, S> {
+    /// A scorer holding the base constant every move starts from.
+    #[inline(always)]
+    fn start(sc: &'s Scene<'a>, sink: &'s mut S) -> Self {
+        let mut s = Scorer {
+            sc,
+            sink,
+            score: 0,
+            positional: 0,
+            threats: 0,
+            flags: Flags::default(),
+        };
+        s.add(
+            "base_constant",
+            sc.w.base_constant,
+            format_args!("every move starts from the base constant"),
+        );
+        s
+    }
+
+    /// The plausibility and flags scored.
+    #[inline(always)]
+    fn finish(self) -> (i32, Flags) {
+        (self.score, self.flags)
+    }
+
     /// A factor that counts toward the score only.
     #[inline(always)]
     fn add(&mut self, name: &'static str, value: i32, why: fmt::Arguments<'_>) {
@@ -83,40 +108,34 @@ impl<S: Sink> Scorer<'_, '_, S> {
 }
 
 /// Scores one legal move of the scene's position: returns its plausibility and flags.
+/// Each scorer below starts its own `Scorer`: one shared here would have its address
+/// taken by the out-of-line copies, and then every copy would store its sums to memory at
+/// each factor.
 pub(crate) fn score_move<S: Sink>(sc: &Scene<'_>, m: Move, sink: &mut S) -> (i32, Flags) {
-    let mut s = Scorer {
-        sc,
-        sink,
-        score: 0,
-        positional: 0,
-        threats: 0,
-        flags: Flags::default(),
-    };
-    let w = sc.w;
-    s.add(
-        "base_constant",
-        w.base_constant,
-        format_args!("every move starts from the base constant"),
-    );
     match m {
         // One copy of `normal` per moving role: the role's tests fold away in each.
         Move::Normal { role, .. } => match role {
-            Role::Pawn => normal::<S, 0>(&mut s, m),
-            Role::Knight => normal::<S, 1>(&mut s, m),
-            Role::Bishop => normal::<S, 2>(&mut s, m),
-            Role::Rook => normal::<S, 3>(&mut s, m),
-            Role::Queen => normal::<S, 4>(&mut s, m),
-            Role::King => normal::<S, 5>(&mut s, m),
+            Role::Pawn => normal::<S, 0>(sc, sink, m),
+            Role::Knight => normal::<S, 1>(sc, sink, m),
+            Role::Bishop => normal::<S, 2>(sc, sink, m),
+            Role::Rook => normal::<S, 3>(sc, sink, m),
+            Role::Queen => normal::<S, 4>(sc, sink, m),
+            Role::King => normal::<S, 5>(sc, sink, m),
         },
-        Move::EnPassant { .. } => normal::<S, 0>(&mut s, m),
-        Move::Castle { king, rook } => castle(&mut s, m, king, rook),
-        Move::Put { .. } => {}
+        Move::EnPassant { .. } => normal::<S, 0>(sc, sink, m),
+        Move::Castle { king, rook } => castle(sc, sink, m, king, rook),
+        Move::Put { .. } => Scorer::start(sc, sink).finish(),
     }
-    (s.score, s.flags)
 }
 
-fn castle<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move, king: Square, rook: Square) {
-    let sc = s.sc;
+fn castle<S: Sink>(
+    sc: &Scene<'_>,
+    sink: &mut S,
+    m: Move,
+    king: Square,
+    rook: Square,
+) -> (i32, Flags) {
+    let mut s = Scorer::start(sc, sink);
     let us = sc.us;
     let side = if rook > king {
         CastlingSide::KingSide
@@ -159,12 +178,13 @@ fn castle<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move, king: Square, rook: Squar
         }
     }
     s.flags.insert(Flags::SAFE);
+    s.finish()
 }
 
 /// Scores a normal or en passant move of the piece of role `Role::ALL[ROLE]`.
 #[allow(clippy::too_many_lines)]
-fn normal<S: Sink, const ROLE: usize>(s: &mut Scorer<'_, '_, S>, m: Move) {
-    let sc = s.sc;
+fn normal<S: Sink, const ROLE: usize>(sc: &Scene<'_>, sink: &mut S, m: Move) -> (i32, Flags) {
+    let mut s = Scorer::start(sc, sink);
     let w = sc.w;
     let board = sc.board;
     let us = sc.us;
@@ -186,7 +206,7 @@ fn normal<S: Sink, const ROLE: usize>(s: &mut Scorer<'_, '_, S>, m: Move) {
             false,
         ),
         Move::EnPassant { from, to } => (from, Some(Role::Pawn), to, None, true),
-        Move::Castle { .. } | Move::Put { .. } => return,
+        Move::Castle { .. } | Move::Put { .. } => return s.finish(),
     };
     let new_role = promo.unwrap_or(role);
     let cap_sq = if en_passant {
@@ -1209,7 +1229,7 @@ fn normal<S: Sink, const ROLE: usize>(s: &mut Scorer<'_, '_, S>, m: Move) {
 
     // --- pawn moves --------------------------------------------------------------------------
     if role == Role::Pawn {
-        pawn_move(s, from, to, captured.is_some(), promo.is_some());
+        pawn_move(&mut s, from, to, captured.is_some(), promo.is_some());
     }
 
     // --- the positional verdict ------------------------------------------------------------
@@ -1221,6 +1241,7 @@ fn normal<S: Sink, const ROLE: usize>(s: &mut Scorer<'_, '_, S>, m: Move) {
     {
         s.flags.insert(Flags::POOR);
     }
+    s.finish()
 }
 
 fn pawn_move<S: Sink>(
