@@ -727,10 +727,11 @@ impl<'a> Scene<'a> {
         self.dev_weights[role as usize - 1]
     }
 
-    /// A weighted development sum in plausibility units (divided by `dev_scale`). The
-    /// default scale 16 is divided by a shift rather than a slow division; the test is on
-    /// a flag of the scene, as on the weight itself the compiler folds the shift back
-    /// into the division by the weight.
+    /// A weighted development sum in plausibility units (divided by `dev_scale`). With
+    /// the default scale 16 the flag spares the division by the weight its zero and
+    /// overflow checks; the compiler still merges both branches into one division (by 16
+    /// or the weight), and writing the shift out instead costs more instructions than it
+    /// saves time (measured: +212 instructions per generation, no gain in CPU time).
     #[inline]
     pub fn dev_scaled(&self, x: i32) -> i32 {
         if self.dev_by_16 {
