@@ -1188,7 +1188,7 @@ fn normal<S: Sink, const ROLE: usize>(sc: &Scene<'_>, sink: &mut S, m: Move) -> 
         }
     }
     if matches!(new_role, Role::Bishop | Role::Queen) {
-        let diag = attacks::bishop_attacks(their_king, Bitboard::EMPTY);
+        let diag = sc.king_diagonals;
         if diag.contains(to) && !diag.contains(from) {
             s.posi(
                 "king_diagonal",

@@ -353,6 +353,9 @@ pub(crate) struct Scene<'a> {
     /// The files from which a pawn move storms the enemy king (its file and the next ones,
     /// when our king is three files or more away, outside the endgame).
     pub storm_files: Bitboard,
+    /// The diagonals through the enemy king on an empty board (looked up once, not for
+    /// every bishop and queen move).
+    pub king_diagonals: Bitboard,
     /// Isolated or backward pawns.
     pub weak_pawns: [Bitboard; 2],
     /// The squares of our rooks that may still castle: moving one spoils its side's
@@ -454,6 +457,7 @@ impl<'a> Scene<'a> {
             }),
             shield_files: Bitboard::EMPTY,
             storm_files: Bitboard::EMPTY,
+            king_diagonals: attacks::bishop_attacks(king[ci(them)], Bitboard::EMPTY),
             weak_pawns: [Bitboard::EMPTY; 2],
             castling_rooks: [CastlingSide::KingSide, CastlingSide::QueenSide]
                 .into_iter()
