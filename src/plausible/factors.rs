@@ -664,7 +664,7 @@ fn normal<S: Sink, const ROLE: usize>(sc: &Scene<'_>, sink: &mut S, m: Move) -> 
         && captured.is_none()
         && new_role != Role::King
         && new_role != Role::Pawn
-        && !(attacks::king_attacks(their_king) & new_att).is_empty()
+        && !(sc.king_zone & new_att).is_empty()
         && let Some(mate) = threatened_mate(played())
     {
         s.threats += 1;
@@ -787,7 +787,7 @@ fn normal<S: Sink, const ROLE: usize>(sc: &Scene<'_>, sink: &mut S, m: Move) -> 
         }
 
         // Bearing down on the squares around the enemy king.
-        let zone = attacks::king_attacks(their_king) & new_att & !old_att;
+        let zone = sc.king_zone & new_att & !old_att;
         if new_role != Role::King {
             s.add(
                 "king_zone_attack",
@@ -1472,7 +1472,7 @@ fn mates(
     let k = sc.king[ci(them)];
     let without_king = occ2.without(k);
     let mover_att = attacks_of(new_role, sc.us, to, without_king);
-    for e in attacks::king_attacks(k) & !sc.by[ci(them)] {
+    for e in sc.king_zone & !sc.by[ci(them)] {
         if e == to {
             // Taking the checker: decided by the full test below.
             continue;
@@ -1491,7 +1491,7 @@ fn mates(
         let board = sc.board;
         let from = Bitboard::from(m.from().unwrap_or(to));
         // The king takes the checker: nothing of ours guards its square.
-        if attacks::king_attacks(k).contains(to)
+        if sc.king_zone.contains(to)
             && (board.attacks_to(to, sc.us, without_king) & sc.by[ci(sc.us)] & !from & without_king)
                 .is_empty()
         {

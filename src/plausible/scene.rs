@@ -356,6 +356,8 @@ pub(crate) struct Scene<'a> {
     /// The diagonals through the enemy king on an empty board (looked up once, not for
     /// every bishop and queen move).
     pub king_diagonals: Bitboard,
+    /// The squares next to the enemy king.
+    pub king_zone: Bitboard,
     /// Isolated or backward pawns.
     pub weak_pawns: [Bitboard; 2],
     /// The squares of our rooks that may still castle: moving one spoils its side's
@@ -458,6 +460,7 @@ impl<'a> Scene<'a> {
             shield_files: Bitboard::EMPTY,
             storm_files: Bitboard::EMPTY,
             king_diagonals: attacks::bishop_attacks(king[ci(them)], Bitboard::EMPTY),
+            king_zone: attacks::king_attacks(king[ci(them)]),
             weak_pawns: [Bitboard::EMPTY; 2],
             castling_rooks: [CastlingSide::KingSide, CastlingSide::QueenSide]
                 .into_iter()
