@@ -18,6 +18,18 @@ use super::words::{Piece, Sq, role_name};
 use crate::attack::Analysis;
 use crate::eval::piece_value;
 
+/// `piece_value` of a captured role (index `role as usize`), 0 for none (index 0): one
+/// table read, where a `match` on the captured role becomes an indirect jump per move.
+const CAPTURE_VALUE: [i32; 7] = [
+    0,
+    piece_value(Role::Pawn),
+    piece_value(Role::Knight),
+    piece_value(Role::Bishop),
+    piece_value(Role::Rook),
+    piece_value(Role::Queen),
+    piece_value(Role::King),
+];
+
 /// Where factors go: summed for the generator, collected with comments for a trace.
 pub(crate) trait Sink {
     fn add(&mut self, name: &'static str, value: i32, why: fmt::Arguments<'_>);
@@ -224,7 +236,7 @@ fn normal<S: Sink, const ROLE: usize>(sc: &Scene<'_>, sink: &mut S, m: Move) -> 
     let their_king = sc.king[ci(them)];
     let v_mover = piece_value(role);
     let v_new = piece_value(new_role);
-    let h = captured.map_or(0, piece_value);
+    let h = CAPTURE_VALUE[captured.map_or(0, |r| r as usize)];
     let me = Piece {
         role,
         owner: us,
