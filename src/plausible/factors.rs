@@ -11,12 +11,24 @@ use shakmaty::{Bitboard, CastlingSide, Chess, Color, Move, Position, Role, Squar
 
 use super::Flags;
 use super::scene::{
-    Scene, adjacent_files, attacks_of, backward_among, centre_distance, centre_factor, ci,
-    doubled_count, file_bb, isolated, lone_blockers, small_count, snipers,
+    Scene, attacks_of, backward_among, centre_distance, centre_factor, ci, doubled_count, file_bb,
+    isolated, lone_blockers, neighbour_files, small_count, snipers,
 };
 use super::words::{Piece, Sq, role_name};
 use crate::attack::Analysis;
 use crate::eval::piece_value;
+
+/// `piece_value` of a captured role (index `role as usize`), 0 for none (index 0): one
+/// table read, where a `match` on the captured role becomes an indirect jump per move.
+const CAPTURE_VALUE: [i32; 7] = [
+    0,
+    piece_value(Role::Pawn),
+    piece_value(Role::Knight),
+    piece_value(Role::Bishop),
+    piece_value(Role::Rook),
+    piece_value(Role::Queen),
+    piece_value(Role::King),
+];
 
 /// Where factors go: summed for the generator, collected with comments for a trace.
 pub(crate) trait Sink {
@@ -61,7 +73,32 @@ struct Scorer<'s, 'a, S: Sink> {
     flags: Flags,
 }
 
-impl<S: Sink> Scorer<'_, '_, S> {
+impl<'s, 'a, S: Sink> Scorer<'s, 'a, S> {
+    /// A scorer holding the base constant every move starts from.
+    #[inline(always)]
+    fn start(sc: &'s Scene<'a>, sink: &'s mut S) -> Self {
+        let mut s = Scorer {
+            sc,
+            sink,
+            score: 0,
+            positional: 0,
+            threats: 0,
+            flags: Flags::default(),
+        };
+        s.add(
+            "base_constant",
+            sc.w.base_constant,
+            format_args!("every move starts from the base constant"),
+        );
+        s
+    }
+
+    /// The plausibility and flags scored.
+    #[inline(always)]
+    fn finish(self) -> (i32, Flags) {
+        (self.score, self.flags)
+    }
+
     /// A factor that counts toward the score only.
     #[inline(always)]
     fn add(&mut self, name: &'static str, value: i32, why: fmt::Arguments<'_>) {
@@ -100,40 +137,34 @@ impl<S: Sink> Scorer<'_, '_, S> {
 }
 
 /// Scores one legal move of the scene's position: returns its plausibility and flags.
+/// Each scorer below starts its own `Scorer`: one shared here would have its address
+/// taken by the out-of-line copies, and then every copy would store its sums to memory at
+/// each factor.
 pub(crate) fn score_move<S: Sink>(sc: &Scene<'_>, m: Move, sink: &mut S) -> (i32, Flags) {
-    let mut s = Scorer {
-        sc,
-        sink,
-        score: 0,
-        positional: 0,
-        threats: 0,
-        flags: Flags::default(),
-    };
-    let w = sc.w;
-    s.add(
-        "base_constant",
-        w.base_constant,
-        format_args!("every move starts from the base constant"),
-    );
     match m {
         // One copy of `normal` per moving role: the role's tests fold away in each.
         Move::Normal { role, .. } => match role {
-            Role::Pawn => normal::<S, 0>(&mut s, m),
-            Role::Knight => normal::<S, 1>(&mut s, m),
-            Role::Bishop => normal::<S, 2>(&mut s, m),
-            Role::Rook => normal::<S, 3>(&mut s, m),
-            Role::Queen => normal::<S, 4>(&mut s, m),
-            Role::King => normal::<S, 5>(&mut s, m),
+            Role::Pawn => normal::<S, 0>(sc, sink, m),
+            Role::Knight => normal::<S, 1>(sc, sink, m),
+            Role::Bishop => normal::<S, 2>(sc, sink, m),
+            Role::Rook => normal::<S, 3>(sc, sink, m),
+            Role::Queen => normal::<S, 4>(sc, sink, m),
+            Role::King => normal::<S, 5>(sc, sink, m),
         },
-        Move::EnPassant { .. } => normal::<S, 0>(&mut s, m),
-        Move::Castle { king, rook } => castle(&mut s, m, king, rook),
-        Move::Put { .. } => {}
+        Move::EnPassant { .. } => normal::<S, 0>(sc, sink, m),
+        Move::Castle { king, rook } => castle(sc, sink, m, king, rook),
+        Move::Put { .. } => Scorer::start(sc, sink).finish(),
     }
-    (s.score, s.flags)
 }
 
-fn castle<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move, king: Square, rook: Square) {
-    let sc = s.sc;
+fn castle<S: Sink>(
+    sc: &Scene<'_>,
+    sink: &mut S,
+    m: Move,
+    king: Square,
+    rook: Square,
+) -> (i32, Flags) {
+    let mut s = Scorer::start(sc, sink);
     let us = sc.us;
     let side = if rook > king {
         CastlingSide::KingSide
@@ -176,12 +207,13 @@ fn castle<S: Sink>(s: &mut Scorer<'_, '_, S>, m: Move, king: Square, rook: Squar
         }
     }
     s.flags.insert(Flags::SAFE);
+    s.finish()
 }
 
 /// Scores a normal or en passant move of the piece of role `Role::ALL[ROLE]`.
 #[allow(clippy::too_many_lines)]
-fn normal<S: Sink, const ROLE: usize>(s: &mut Scorer<'_, '_, S>, m: Move) {
-    let sc = s.sc;
+fn normal<S: Sink, const ROLE: usize>(sc: &Scene<'_>, sink: &mut S, m: Move) -> (i32, Flags) {
+    let mut s = Scorer::start(sc, sink);
     let w = sc.w;
     let board = sc.board;
     let us = sc.us;
@@ -203,7 +235,7 @@ fn normal<S: Sink, const ROLE: usize>(s: &mut Scorer<'_, '_, S>, m: Move) {
             false,
         ),
         Move::EnPassant { from, to } => (from, Some(Role::Pawn), to, None, true),
-        Move::Castle { .. } | Move::Put { .. } => return,
+        Move::Castle { .. } | Move::Put { .. } => return s.finish(),
     };
     let new_role = promo.unwrap_or(role);
     let cap_sq = if en_passant {
@@ -221,7 +253,7 @@ fn normal<S: Sink, const ROLE: usize>(s: &mut Scorer<'_, '_, S>, m: Move) {
     let their_king = sc.king[ci(them)];
     let v_mover = piece_value(role);
     let v_new = piece_value(new_role);
-    let h = captured.map_or(0, piece_value);
+    let h = CAPTURE_VALUE[captured.map_or(0, |r| r as usize)];
     let me = Piece {
         role,
         owner: us,
@@ -230,7 +262,10 @@ fn normal<S: Sink, const ROLE: usize>(s: &mut Scorer<'_, '_, S>, m: Move) {
     };
     let imp_us = &sc.imp[ci(us)];
 
-    let new_att = attacks_of(new_role, us, to, occ2);
+    let new_att = match promo {
+        None => attacks_of(role, us, to, occ2),
+        Some(p) => promoted_attacks(p, us, to, occ2),
+    };
     let direct = new_att.contains(their_king);
     let our_sliders = if !sc.check_blockers.contains(from) && !sc.check_blockers.contains(cap_sq) {
         Bitboard::EMPTY
@@ -252,8 +287,10 @@ fn normal<S: Sink, const ROLE: usize>(s: &mut Scorer<'_, '_, S>, m: Move) {
             && !en_passant)
     {
         0
-    } else {
+    } else if en_passant {
         sc.exchange(to, occ2, v_new, them)
+    } else {
+        sc.exchange_on_arrival(from, to, occ2, v_new, them)
     };
     let promo_gain = if promo.is_some() {
         v_new - piece_value(Role::Pawn)
@@ -705,7 +742,7 @@ fn normal<S: Sink, const ROLE: usize>(s: &mut Scorer<'_, '_, S>, m: Move) {
         && captured.is_none()
         && new_role != Role::King
         && new_role != Role::Pawn
-        && !(attacks::king_attacks(their_king) & new_att).is_empty()
+        && !(sc.king_zone & new_att).is_empty()
         && let Some(mate) = threatened_mate(played())
     {
         s.threats += 1;
@@ -861,7 +898,7 @@ fn normal<S: Sink, const ROLE: usize>(s: &mut Scorer<'_, '_, S>, m: Move) {
         }
 
         // Bearing down on the squares around the enemy king.
-        let zone = attacks::king_attacks(their_king) & new_att & !old_att;
+        let zone = sc.king_zone & new_att & !old_att;
         if new_role != Role::King {
             s.add(
                 "king_zone_attack",
@@ -1111,19 +1148,15 @@ fn normal<S: Sink, const ROLE: usize>(s: &mut Scorer<'_, '_, S>, m: Move) {
             format_args!("walks the king to {} and gives up castling", Sq(to, us)),
         );
     }
-    if role == Role::Rook {
-        for cs in [CastlingSide::KingSide, CastlingSide::QueenSide] {
-            if sc.can_castle(us, cs) && sc.pos.castles().rook(us, cs) == Some(from) {
-                s.posi(
-                    "rook_move_spoils_castling",
-                    w.rook_move_spoils_castling,
-                    format_args!(
-                        "moves the rook from {} and spoils castling on its side",
-                        Sq(from, us)
-                    ),
-                );
-            }
-        }
+    if role == Role::Rook && sc.castling_rooks.contains(from) {
+        s.posi(
+            "rook_move_spoils_castling",
+            w.rook_move_spoils_castling,
+            format_args!(
+                "moves the rook from {} and spoils castling on its side",
+                Sq(from, us)
+            ),
+        );
     }
     if role != Role::Pawn
         && captured.is_none()
@@ -1191,9 +1224,7 @@ fn normal<S: Sink, const ROLE: usize>(s: &mut Scorer<'_, '_, S>, m: Move) {
             ),
         );
         let supported = !(attacks::pawn_attacks(them, to) & sc.pawns[ci(us)]).is_empty();
-        let chasers = adjacent_files(file_bb(to.file().to_u32()))
-            & super::scene::front_span(us, to)
-            & sc.pawns[ci(them)];
+        let chasers = neighbour_files(to) & super::scene::front_span(us, to) & sc.pawns[ci(them)];
         if (4..=5).contains(&rel_to) && supported && chasers.is_empty() {
             s.posi(
                 "knight_outpost",
@@ -1268,7 +1299,7 @@ fn normal<S: Sink, const ROLE: usize>(s: &mut Scorer<'_, '_, S>, m: Move) {
         }
     }
     if matches!(new_role, Role::Bishop | Role::Queen) {
-        let diag = attacks::bishop_attacks(their_king, Bitboard::EMPTY);
+        let diag = sc.king_diagonals;
         if diag.contains(to) && !diag.contains(from) {
             s.posi(
                 "king_diagonal",
@@ -1309,7 +1340,7 @@ fn normal<S: Sink, const ROLE: usize>(s: &mut Scorer<'_, '_, S>, m: Move) {
 
     // --- pawn moves --------------------------------------------------------------------------
     if role == Role::Pawn {
-        pawn_move(s, from, to, captured.is_some(), promo.is_some());
+        pawn_move(&mut s, from, to, captured.is_some(), promo.is_some());
     }
 
     // --- the positional verdict ------------------------------------------------------------
@@ -1321,6 +1352,7 @@ fn normal<S: Sink, const ROLE: usize>(s: &mut Scorer<'_, '_, S>, m: Move) {
     {
         s.flags.insert(Flags::POOR);
     }
+    s.finish()
 }
 
 fn pawn_move<S: Sink>(
@@ -1390,7 +1422,7 @@ fn pawn_move<S: Sink>(
     }
     let bwd_before = sc.backward[ci(us)];
     if !capture && !promotes {
-        let near = (adjacent_files(file_bb(from.file().to_u32())) & after) & !bwd_before;
+        let near = (neighbour_files(from) & after) & !bwd_before;
         let new_bwd = backward_among(us, near, after, sc.pawn_cover[ci(them)]);
         s.posi(
             "creates_backward_pawn",
@@ -1465,6 +1497,14 @@ fn pawn_move<S: Sink>(
             );
         }
     }
+}
+
+/// What the piece a pawn promotes to attacks: `attacks_of` kept out of line, because
+/// inlined into the pawn's scorer the compiler looks up a queen's lines for every pawn
+/// move and discards them unless it promotes.
+#[inline(never)]
+fn promoted_attacks(role: Role, color: Color, sq: Square, occ: Bitboard) -> Bitboard {
+    attacks_of(role, color, sq, occ)
 }
 
 /// Squares the bishop, rook or queen (`role`) on `sq` attacks with `occ` occupied: the
@@ -1624,7 +1664,7 @@ fn mates(
     let k = sc.king[ci(them)];
     let without_king = occ2.without(k);
     let mover_att = attacks_of(new_role, sc.us, to, without_king);
-    for e in attacks::king_attacks(k) & !sc.by[ci(them)] {
+    for e in sc.king_zone & !sc.by[ci(them)] {
         if e == to {
             // Taking the checker: decided by the full test below.
             continue;
@@ -1643,7 +1683,7 @@ fn mates(
         let board = sc.board;
         let from = Bitboard::from(m.from().unwrap_or(to));
         // The king takes the checker: nothing of ours guards its square.
-        if attacks::king_attacks(k).contains(to)
+        if sc.king_zone.contains(to)
             && (board.attacks_to(to, sc.us, without_king) & sc.by[ci(sc.us)] & !from & without_king)
                 .is_empty()
         {
