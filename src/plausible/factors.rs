@@ -299,9 +299,8 @@ fn normal<S: Sink, const ROLE: usize>(sc: &Scene<'_>, sink: &mut S, m: Move) -> 
     };
     // The overload exception (1980 rows 46 and 49): the one enemy piece that can take on
     // the destination is also the only guard of another piece we attack, so taking costs
-    // him that piece.
-    // A guard that does not reach the destination now can only do so through `from` or
-    // the square of a pawn taken en passant.
+    // him that piece. A guard that does not reach the destination now can only do so
+    // through `from` or the square of a pawn taken en passant.
     let overload = if exposed > 0
         && (sc.guard_reach.contains(to)
             || (sc.sole_defender[ci(them)]

@@ -142,9 +142,9 @@ pub struct Weights {
     /// A move after which the enemy can no longer mate at once, when he could before.
     pub parries_mate: i32,
     /// Search levels (1 = the root's moves) at which the near-root factors look ahead
-    /// (`threatens_mate`, `unstoppable_mate`, `forcing_check`, `check_then_mate`, `hollow_sacrifice`,
-    /// `creates_threat`, `unparried_threat`, `parries_mate`: each look plays the move, too
-    /// dear deeper in the tree).
+    /// (`threatens_mate`, `unstoppable_mate`, `forcing_check`, `check_then_mate`,
+    /// `hollow_sacrifice`, `creates_threat`, `unparried_threat`, `parries_mate`: each look
+    /// plays the move, too dear deeper in the tree).
     pub near_root_levels: u32,
     /// Each square next to the enemy king that a safe move newly attacks.
     pub king_zone_attack: i32,
