@@ -11,24 +11,12 @@ use shakmaty::{Bitboard, CastlingSide, Chess, Color, Move, Position, Role, Squar
 
 use super::Flags;
 use super::scene::{
-    Scene, attacks_of, backward_among, centre_distance, centre_factor, ci, doubled_count, file_bb,
-    isolated, lone_blockers, neighbour_files, small_count, snipers,
+    ROLE_VALUE, Scene, attacks_of, backward_among, centre_distance, centre_factor, ci,
+    doubled_count, file_bb, isolated, lone_blockers, neighbour_files, small_count, snipers,
 };
 use super::words::{Piece, Sq, role_name};
 use crate::attack::Analysis;
 use crate::eval::piece_value;
-
-/// `piece_value` of a captured role (index `role as usize`), 0 for none (index 0): one
-/// table read, where a `match` on the captured role becomes an indirect jump per move.
-const CAPTURE_VALUE: [i32; 7] = [
-    0,
-    piece_value(Role::Pawn),
-    piece_value(Role::Knight),
-    piece_value(Role::Bishop),
-    piece_value(Role::Rook),
-    piece_value(Role::Queen),
-    piece_value(Role::King),
-];
 
 /// Where factors go: summed for the generator, collected with comments for a trace.
 pub(crate) trait Sink {
@@ -253,7 +241,7 @@ fn normal<S: Sink, const ROLE: usize>(sc: &Scene<'_>, sink: &mut S, m: Move) -> 
     let their_king = sc.king[ci(them)];
     let v_mover = piece_value(role);
     let v_new = piece_value(new_role);
-    let h = CAPTURE_VALUE[captured.map_or(0, |r| r as usize)];
+    let h = ROLE_VALUE[captured.map_or(0, |r| r as usize)];
     let me = Piece {
         role,
         owner: us,

@@ -11,9 +11,11 @@ use super::weights::Weights;
 use crate::attack::{Analysis, CHEAPEST_FIRST};
 use crate::eval::piece_value;
 
-/// `piece_value` of each role, pawn first: a table read in the exchange's inner loop
-/// instead of a branch on the role.
-const VALUE: [i32; 6] = [
+/// `piece_value` of each role by `role as usize` (index 0, no piece, is 0): a table read
+/// in the exchange's inner loop and for a move's captured piece, instead of a branch or an
+/// indirect jump on the role.
+pub const ROLE_VALUE: [i32; 7] = [
+    0,
     piece_value(Role::Pawn),
     piece_value(Role::Knight),
     piece_value(Role::Bishop),
@@ -912,7 +914,7 @@ impl<'a> Scene<'a> {
                 break;
             }
             gain[depth] = on_sq - if depth > 0 { gain[depth - 1] } else { 0 };
-            on_sq = VALUE[role as usize - 1];
+            on_sq = ROLE_VALUE[role as usize];
             occ = rest;
             attackers = next;
             depth += 1;
