@@ -1510,7 +1510,7 @@ fn slider_attacks(role: Role, sq: Square, occ: Bitboard) -> Bitboard {
 /// by one exchange after any reply, less what the reply took; `None` when some reply
 /// parries, mates or stalemates. After a checking reply only the checker can be won.
 fn threat_holds(after: &Chess, us: Color) -> Option<i32> {
-    let mut least = None;
+    let mut least = i32::MAX;
     for reply in after.legal_moves() {
         let taken = reply.capture().map_or(0, piece_value);
         let mut next = after.clone();
@@ -1527,9 +1527,9 @@ fn threat_holds(after: &Chess, us: Color) -> Option<i32> {
         if held <= 0 {
             return None;
         }
-        least = Some(least.map_or(held, |l: i32| l.min(held)));
+        least = least.min(held);
     }
-    least
+    (least < i32::MAX).then_some(least)
 }
 
 /// An overloaded enemy piece: the only one that can take on a move's destination, and the
@@ -1560,8 +1560,8 @@ fn overload(
     if !sc.sole_defender[ci(them)].contains(guard) {
         return None;
     }
-    let from_to = attacks_of(sc.role(guard), them, to, occ2.without(guard));
-    (sc.defended_once[ci(them)] & sc.piece_att[guard.to_usize()] & theirs2 & !from_to)
+    let after_taking = attacks_of(sc.role(guard), them, to, occ2.without(guard));
+    (sc.defended_once[ci(them)] & sc.piece_att[guard.to_usize()] & theirs2 & !after_taking)
         .into_iter()
         .filter(|&p| new_att.contains(p) || (sc.attackers_of(p, occ2) & ours2).any())
         .map(|p| (p, piece_value(sc.role(p))))
@@ -1624,8 +1624,8 @@ fn mating_move(pos: &Chess) -> Option<Square> {
     })
 }
 
-/// After a check with few replies: whether each reply allows a mate (the square of the
-/// last reply's mate), so the check forces mate in two.
+/// After our move (`after`, the opponent to move): whether each reply allows a mate (the
+/// square of the last reply's mate), so the move forces mate in two.
 fn mate_after_every_reply(after: &Chess) -> Option<Square> {
     let mut square = None;
     for reply in after.legal_moves() {

@@ -538,10 +538,7 @@ impl<'a> Scene<'a> {
         scene.find_phase(ctx);
         if !scene.endgame {
             let (ours, theirs) = (king[ci(us)], king[ci(them)]);
-            let around = |k: Square| {
-                let file = file_bb(k.file().to_u32());
-                file | adjacent_files(file)
-            };
+            let around = |k: Square| file_bb(k.file().to_u32()) | neighbour_files(k);
             if matches!(ours.file().to_u32(), 0..=2 | 5..=7)
                 && us.relative_rank(ours.rank()).to_u32() <= 1
             {
