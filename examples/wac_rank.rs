@@ -9,7 +9,7 @@
 //! games where Stockfish sees one move clearly best, Greenblatt's claim in games.
 //!
 //! Helpers: `--misses` lists the solutions ranked below 6 (and the captures/checks/quiet
-//! split), `--near` also those ranked 2–3; `--trace=WAC.024` prints the factors of the
+//! split), `--near` also those ranked 2–3, `--ranks` every position (to diff two builds); `--trace=WAC.024` prints the factors of the
 //! solution and of the three most plausible moves; `--blame` sums each factor over the
 //! solutions and over the moves ranked above them; `--set=knob=value` (repeatable) tries a
 //! weight without rebuilding; `--tune` does coordinate descent on the even half; `--dump`
@@ -459,7 +459,10 @@ fn main() {
         plausible::generate(&case.pos, &analysis, &ctx, &mut list);
         let order: Vec<Move> = list.iter().map(|pm| pm.mv).collect();
         let r = rank_of(&order, &case.best);
-        if misses && r > 6 || args.iter().any(|a| a == "--near") && (2..=3).contains(&r) {
+        if misses && r > 6
+            || args.iter().any(|a| a == "--near") && (2..=3).contains(&r)
+            || args.iter().any(|a| a == "--ranks")
+        {
             let bm = list.iter().find(|pm| case.best.contains(&pm.mv));
             println!(
                 "{:<8} rank {:>3}  best {} {} [{}]  first {} {}",
