@@ -247,6 +247,15 @@ const CASES: &[Case] = &[
         near: Some(("3r4/B6k/8/8/3n4/8/8/6K1 w - - 0 1", "Bb8")),
     },
     Case {
+        // The rook is one of two guards of the knight, but the one the exchange hinges on.
+        name: "overloaded_guard",
+        fen: "3r4/7k/N4b2/8/3n4/1N6/8/3R2K1 w - - 0 1",
+        mv: "Nb8",
+        sign: 1,
+        comment: "losing its hold on the knight on Q4 (d4)",
+        near: Some(("3r4/7k/N4b2/8/3n4/8/8/3R2K1 w - - 0 1", "Nb8")),
+    },
+    Case {
         name: "block_sole_defence",
         fen: "3r3k/8/8/8/1B1n4/4P3/8/6K1 w - - 0 1",
         mv: "Bd6",

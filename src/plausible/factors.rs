@@ -103,7 +103,7 @@ impl<'s, 'a, S: Sink> Scorer<'s, 'a, S> {
             "overloaded_guard",
             value,
             format_args!(
-                "the enemy {} on {} cannot take on {} without giving up the {} on {}, which only it guards",
+                "the enemy {} on {} cannot take on {} without losing its hold on the {} on {}",
                 role_name(sc.role(o.guard)),
                 Sq(o.guard, us),
                 Sq(to, us),
@@ -291,11 +291,11 @@ fn normal<S: Sink, const ROLE: usize>(sc: &Scene<'_>, sink: &mut S, m: Move) -> 
     // through `from` or the square of a pawn taken en passant.
     let overload = if exposed > 0
         && (sc.guard_reach.contains(to)
-            || (sc.sole_defender[ci(them)]
+            || (sc.key_guard[ci(them)]
                 & (sc.slider_seen[from.to_usize()] | sc.slider_seen[cap_sq.to_usize()]))
             .any())
     {
-        overload(sc, to, occ2, ours2, theirs2, new_att, v_new)
+        overload(sc, to, occ2, theirs2, v_new)
     } else {
         None
     };
@@ -1543,34 +1543,38 @@ struct Overload {
     loss: i32,
 }
 
-/// The overload on `to` after our move (the mover worth `v_new`, attacking `new_att`),
-/// if the guarded piece is worth at least the mover less 32 and the guard, having taken
-/// on `to`, no longer guards it.
+/// The overload on `to` after our move (the mover worth `v_new`): the one enemy piece
+/// that can take there is a key guard, and once it has taken (and so no longer guards from
+/// its square) we win by exchange a piece it held, worth at least the mover less 32.
 fn overload(
     sc: &Scene<'_>,
     to: Square,
     occ2: Bitboard,
-    ours2: Bitboard,
     theirs2: Bitboard,
-    new_att: Bitboard,
     v_new: i32,
 ) -> Option<Overload> {
-    let them = sc.them;
+    let (us, them) = (sc.us, sc.them);
     let guard = (sc.attackers_of(to, occ2) & theirs2).single_square()?;
-    if !sc.sole_defender[ci(them)].contains(guard) {
+    if !sc.key_guard[ci(them)].contains(guard) {
         return None;
     }
-    let after_taking = attacks_of(sc.role(guard), them, to, occ2.without(guard));
-    (sc.defended_once[ci(them)] & sc.piece_att[guard.to_usize()] & theirs2 & !after_taking)
+    let occ3 = occ2.without(guard);
+    let after_taking = attacks_of(sc.role(guard), them, to, occ3);
+    (sc.key_guarded[ci(them)] & sc.piece_att[guard.to_usize()] & theirs2 & !after_taking)
         .into_iter()
-        .filter(|&p| new_att.contains(p) || (sc.attackers_of(p, occ2) & ours2).any())
-        .map(|p| (p, piece_value(sc.role(p))))
-        .filter(|&(_, v)| v >= v_new - 32)
-        .max_by_key(|&(_, v)| v)
-        .map(|(guarded, v)| Overload {
+        .map(|p| {
+            let attackers = sc.attackers_of(p, occ3) & occ3.without(to);
+            (
+                p,
+                sc.exchange_among(p, occ3, attackers, piece_value(sc.role(p)), us),
+            )
+        })
+        .filter(|&(_, won)| won >= v_new - 32)
+        .max_by_key(|&(_, won)| won)
+        .map(|(guarded, won)| Overload {
             guard,
             guarded,
-            loss: (v_new - v).max(0),
+            loss: (v_new - won).max(0),
         })
 }
 

@@ -338,10 +338,15 @@ pub(crate) struct Scene<'a> {
     pub trapped: [Bitboard; 2],
     /// Pieces that are the only defender of an attacked piece of their side.
     pub sole_defender: [Bitboard; 2],
-    /// The squares the enemy's sole defenders attack: where an overload can start.
+    /// The squares the enemy's key guards attack: where an overload can start.
     pub guard_reach: Bitboard,
     /// Attacked pieces with exactly one defender.
     pub defended_once: [Bitboard; 2],
+    /// Defenders whose removal would let an attacked piece of their side be won (the sole
+    /// defenders and, of pieces defended more often, the ones the exchange hinges on).
+    pub key_guard: [Bitboard; 2],
+    /// The attacked pieces that a key guard holds.
+    pub key_guarded: [Bitboard; 2],
     /// Squares between an enemy slider and an en prise piece it attacks, by that piece's side.
     pub interpose_squares: [Bitboard; 2],
     pub pawns: [Bitboard; 2],
@@ -449,6 +454,8 @@ impl<'a> Scene<'a> {
             sole_defender: [Bitboard::EMPTY; 2],
             guard_reach: Bitboard::EMPTY,
             defended_once: [Bitboard::EMPTY; 2],
+            key_guard: [Bitboard::EMPTY; 2],
+            key_guarded: [Bitboard::EMPTY; 2],
             interpose_squares: [Bitboard::EMPTY; 2],
             pawns,
             pawn_cover: [
@@ -529,7 +536,7 @@ impl<'a> Scene<'a> {
         scene.find_pins();
         scene.find_losses();
         scene.lone_guarded = scene.defended_once[ci(us)] & !scene.en_prise[ci(us)] & !board.kings();
-        for d in scene.sole_defender[ci(them)] {
+        for d in scene.key_guard[ci(them)] {
             scene.guard_reach |= scene.piece_att[d.to_usize()];
         }
         if scene.near_root && !scene.in_check {
@@ -646,6 +653,18 @@ impl<'a> Scene<'a> {
                 if let Some(d) = defenders.single_square() {
                     self.sole_defender[ci(c)].add(d);
                     self.defended_once[ci(c)].add(p);
+                    self.key_guard[ci(c)].add(d);
+                    self.key_guarded[ci(c)].add(p);
+                } else if l == 0 && defenders.more_than_one() {
+                    for d in defenders & !self.board.kings() {
+                        let without = self.occ.without(d);
+                        if self.exchange_among(p, without, both.without(d), piece_value(role), !c)
+                            > 0
+                        {
+                            self.key_guard[ci(c)].add(d);
+                            self.key_guarded[ci(c)].add(p);
+                        }
+                    }
                 }
                 if l > 0 {
                     self.en_prise[ci(c)].add(p);
@@ -854,7 +873,7 @@ impl<'a> Scene<'a> {
     }
 
     /// `exchange` with the pieces in `occ` attacking `sq` already known (`attackers`).
-    fn exchange_among(
+    pub(super) fn exchange_among(
         &self,
         sq: Square,
         mut occ: Bitboard,
