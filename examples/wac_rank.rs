@@ -210,6 +210,7 @@ fn knobs() -> Vec<Knob> {
         ("discovered_check", |w| &mut w.discovered_check),
         ("king_zone_attack", |w| &mut w.king_zone_attack),
         ("threatens_mate", |w| &mut w.threatens_mate),
+        ("threatens_mate_capture", |w| &mut w.threatens_mate_capture),
         ("threat_pct", |w| &mut w.threat_pct),
         ("forcing_check_1", |w| &mut w.forcing_check[0]),
         ("forcing_check_2", |w| &mut w.forcing_check[1]),

@@ -658,6 +658,33 @@ const CASES: &[Case] = &[
         )),
     },
     Case {
+        // The rook bears on the king's field only behind our own queen.
+        name: "threatens_mate",
+        fen: "6k1/8/6r1/8/8/4N1Pq/5P2/6K1 b - - 0 1",
+        mv: "Rh6",
+        sign: 1,
+        comment: "by a move to KR8 (h1)",
+        near: Some(("6k1/8/6r1/8/6q1/4N1PP/5P2/6K1 b - - 0 1", "Rh6")),
+    },
+    Case {
+        // A pawn's threat: it guards the queen's mating square.
+        name: "threatens_mate",
+        fen: "6k1/5p1p/6pQ/5P2/8/8/8/6K1 w - - 0 1",
+        mv: "f6",
+        sign: 1,
+        comment: "by a move to KN7 (g7)",
+        near: Some(("6k1/5p1p/6p1/5P2/7Q/8/8/6K1 w - - 0 1", "f6")),
+    },
+    Case {
+        // A capture's threat, on the back rank the rook can now reach.
+        name: "threatens_mate",
+        fen: "6k1/5ppp/8/4p3/8/8/8/4R1K1 w - - 0 1",
+        mv: "Rxe5",
+        sign: 1,
+        comment: "by a move to K8 (e8)",
+        near: Some(("6k1/5pp1/7p/4p3/8/8/8/4R1K1 w - - 0 1", "Rxe5")),
+    },
+    Case {
         name: "forcing_check",
         fen: "6k1/5pp1/8/8/8/8/8/R5K1 w - - 0 1",
         mv: "Ra8",

@@ -476,6 +476,8 @@ fn normal<S: Sink, const ROLE: usize>(sc: &Scene<'_>, sink: &mut S, m: Move) -> 
     // --- lines blocked and unblocked, discovered attacks --------------------------------
     let touched = Bitboard::from(from) | to | cap_sq;
     let mut discovery = false;
+    // Whether the move opens one of our lines onto the enemy king's field.
+    let mut opens_king_field = false;
     // A slider's lines change only where a square it reaches empties or fills: a capture
     // (not en passant) leaves its destination occupied, so sliders that see only that
     // square keep their lines.
@@ -506,6 +508,7 @@ fn normal<S: Sink, const ROLE: usize>(sc: &Scene<'_>, sink: &mut S, m: Move) -> 
             viewer: us,
         };
         if piece.color == us {
+            opens_king_field |= (gained & sc.king_zone).any();
             if val > 0 {
                 s.posi(
                     "unblock_own_line",
@@ -722,20 +725,27 @@ fn normal<S: Sink, const ROLE: usize>(sc: &Scene<'_>, sink: &mut S, m: Move) -> 
         s.flags.insert(Flags::DISCOVERY);
     }
 
-    // Near the root only: a quiet move that bears on the king's field may threaten
-    // mate next move (a null move, then every check is tried).
+    // Near the root only: a move other than a check that bears on the king's field
+    // (directly, behind one of our own pieces, or by opening a line), or whose piece
+    // could check next, may threaten mate next move (a null move, then every check is
+    // tried).
     if sc.near_root
         && !checks
-        && captured.is_none()
         && new_role != Role::King
-        && new_role != Role::Pawn
-        && !(sc.king_zone & new_att).is_empty()
+        && (opens_king_field
+            || (sc.king_zone & (new_att | attacks_of(new_role, us, to, occ2 & !ours2))).any()
+            || new_role != Role::Pawn
+                && (new_att & attacks_of(new_role, them, their_king, occ2)).any())
         && let Some(mate) = threatened_mate(played())
     {
         s.threats += 1;
         s.add(
             "threatens_mate",
-            w.threatens_mate,
+            if captured.is_some() {
+                w.threatens_mate_capture
+            } else {
+                w.threatens_mate
+            },
             format_args!(
                 "threatens mate on the king on {} by a move to {}",
                 Sq(their_king, us),

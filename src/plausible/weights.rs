@@ -137,6 +137,8 @@ pub struct Weights {
     pub unparried_min: i32,
     /// A quiet move after which we would mate at once if it were our move again.
     pub threatens_mate: i32,
+    /// The same threat made by a capture, which already forces the reply by its own weight.
+    pub threatens_mate_capture: i32,
     /// A quiet move that threatens a mate no reply can stop (mate in two, near the root).
     pub unstoppable_mate: i32,
     /// A move after which the enemy can no longer mate at once, when he could before.
@@ -291,6 +293,7 @@ impl Weights {
         unparried_pct: 50,
         unparried_min: 256,
         threatens_mate: 680,
+        threatens_mate_capture: 340,
         near_root_levels: 2,
         king_zone_attack: 24,
         king_line: 16,
