@@ -724,6 +724,15 @@ const CASES: &[Case] = &[
         comment: "KR5 (h5)",
         near: Some(("4k3/8/6p1/7n/8/8/8/R3K3 w - - 0 1", "Ra5")),
     },
+    Case {
+        // A capture that lands on a fork.
+        name: "creates_threat",
+        fen: "r3r1k1/2p5/8/1N6/8/8/8/6K1 w - - 0 1",
+        mv: "Nxc7",
+        sign: 1,
+        comment: "threatens to win 224 on QR8 (a8)",
+        near: Some(("6k1/2p5/8/1N6/8/8/8/6K1 w - - 0 1", "Nxc7")),
+    },
 ];
 
 fn position(fen: &str) -> Chess {

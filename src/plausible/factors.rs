@@ -773,11 +773,11 @@ fn normal<S: Sink, const ROLE: usize>(sc: &Scene<'_>, sink: &mut S, m: Move) -> 
             format_args!("stops the enemy's threat of mate on {}", Sq(mate, us)),
         );
     }
-    // Near the root only: what a quiet move threatens to win next (the exchange on each
+    // Near the root only: what a move threatens to win next (the exchange on each
     // enemy piece after the move), beyond the threats already standing and beyond what
     // the move puts en prise: an offer that threatens more than it gives is how
     // combinations start.
-    if sc.near_root && !checks && captured.is_none() {
+    if sc.near_root {
         let before = sc.biggest_loss[ci(them)].max(exposed);
         if let (threat, Some(t)) = Analysis::biggest_threat(played().board(), us)
             && threat > before
@@ -1516,7 +1516,7 @@ fn slider_attacks(role: Role, sq: Square, occ: Bitboard) -> Bitboard {
     }
 }
 
-/// After our quiet move (`after`, the opponent to move): the least that `us` can still win
+/// After our move (`after`, the opponent to move): the least that `us` can still win
 /// by one exchange after any reply, less what the reply took; `None` when some reply
 /// parries, mates or stalemates. After a checking reply only the checker can be won.
 fn threat_holds(after: &Chess, us: Color) -> Option<i32> {

@@ -128,18 +128,18 @@ pub struct Weights {
     /// A sacrificial check of 1, 2 or 3 replies which, once taken, leaves us no safe check
     /// of at most two replies and no exchange that wins the material back (near the root).
     pub hollow_sacrifice: [i32; 3],
-    /// Percentage scored of the material a quiet move newly threatens to win (near
+    /// Percentage scored of the material a move newly threatens to win (near
     /// the root: the exchange on every enemy piece after the move).
     pub threat_pct: i32,
-    /// Percentage scored of what a quiet move's threat still wins after every reply.
+    /// Percentage scored of what a move's threat still wins after every reply.
     pub unparried_pct: i32,
     /// The least new threat for which the replies are tried.
     pub unparried_min: i32,
-    /// A quiet move after which we would mate at once if it were our move again.
+    /// A move other than a check after which we would mate at once if it were our move again.
     pub threatens_mate: i32,
     /// The same threat made by a capture, which already forces the reply by its own weight.
     pub threatens_mate_capture: i32,
-    /// A quiet move that threatens a mate no reply can stop (mate in two, near the root).
+    /// A move other than a check that threatens a mate no reply can stop (mate in two, near the root).
     pub unstoppable_mate: i32,
     /// A move after which the enemy can no longer mate at once, when he could before.
     pub parries_mate: i32,
