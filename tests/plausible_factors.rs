@@ -693,6 +693,15 @@ const CASES: &[Case] = &[
         near: Some(("4k3/8/8/8/8/8/8/4K2Q w - - 0 1", "Qh5")),
     },
     Case {
+        // The near miss: the only reply takes the guarded checker, a trade, not a force.
+        name: "forcing_check",
+        fen: "6k1/5pp1/8/8/8/8/8/R5K1 w - - 0 1",
+        mv: "Ra8",
+        sign: 1,
+        comment: "KN8 (g8) only 1 legal reply",
+        near: Some(("3r2k1/5ppp/8/8/8/8/4R3/4R1K1 w - - 0 1", "Re8")),
+    },
+    Case {
         name: "check_then_mate",
         fen: "r6k/6pp/7N/8/8/1Q6/8/6K1 w - - 0 1",
         mv: "Qg8",

@@ -686,9 +686,15 @@ fn normal<S: Sink, const ROLE: usize>(sc: &Scene<'_>, sink: &mut S, m: Move) -> 
                 format_args!("mates the king on {}", Sq(their_king, us)),
             );
         } else if let Some(n @ 1..=3) = replies {
+            // A safe check whose every reply takes the checker only offers a trade.
+            let trade = safe
+                && played()
+                    .legal_moves()
+                    .iter()
+                    .all(|r| r.is_capture() && r.to() == to);
             s.add(
                 "forcing_check",
-                w.forcing_check[n - 1],
+                if trade { 0 } else { w.forcing_check[n - 1] },
                 format_args!(
                     "leaves the king on {} only {} legal repl{}",
                     Sq(their_king, us),
