@@ -268,17 +268,23 @@ fn normal<S: Sink, const ROLE: usize>(sc: &Scene<'_>, sink: &mut S, m: Move) -> 
 
     // --- material: the exchange on the destination -------------------------------------
     // Only a square the enemy attacks now, or one behind `from` on an enemy slider's line,
-    // can be attacked after the move.
-    let exposed = if role == Role::King
+    // can be attacked after the move. The pieces attacking it then serve the exchange and
+    // the overload look alike.
+    let arrivals = if role == Role::King
         || (!sc.att[ci(them)].contains(to)
             && !sc.slider_att[ci(them)].contains(from)
             && !en_passant)
     {
-        0
+        Bitboard::EMPTY
     } else if en_passant {
-        sc.exchange(to, occ2, v_new, them)
+        sc.attackers_of(to, occ2) & occ2
     } else {
-        sc.exchange_on_arrival(from, to, occ2, v_new, them)
+        sc.attackers_on_arrival(from, to, occ2)
+    };
+    let exposed = if arrivals.is_empty() {
+        0
+    } else {
+        sc.exchange(to, occ2, arrivals, v_new, them)
     };
     let promo_gain = if promo.is_some() {
         v_new - piece_value(Role::Pawn)
@@ -295,7 +301,16 @@ fn normal<S: Sink, const ROLE: usize>(sc: &Scene<'_>, sink: &mut S, m: Move) -> 
                 & (sc.slider_seen[from.to_usize()] | sc.slider_seen[cap_sq.to_usize()]))
             .any())
     {
-        overload(sc, to, occ2, ours2, theirs2, new_att, v_new)
+        overload(
+            sc,
+            to,
+            occ2,
+            arrivals & theirs2,
+            ours2,
+            theirs2,
+            new_att,
+            v_new,
+        )
     } else {
         None
     };
@@ -1543,20 +1558,22 @@ struct Overload {
     loss: i32,
 }
 
-/// The overload on `to` after our move (the mover worth `v_new`, attacking `new_att`),
-/// if the guarded piece is worth at least the mover less 32 and the guard, having taken
-/// on `to`, no longer guards it.
+/// The overload on `to` after our move (the mover worth `v_new`, attacking `new_att`;
+/// `takers` the enemy pieces attacking `to` then), if the guarded piece is worth at least
+/// the mover less 32 and the guard, having taken on `to`, no longer guards it.
+#[allow(clippy::too_many_arguments)]
 fn overload(
     sc: &Scene<'_>,
     to: Square,
     occ2: Bitboard,
+    takers: Bitboard,
     ours2: Bitboard,
     theirs2: Bitboard,
     new_att: Bitboard,
     v_new: i32,
 ) -> Option<Overload> {
     let them = sc.them;
-    let guard = (sc.attackers_of(to, occ2) & theirs2).single_square()?;
+    let guard = takers.single_square()?;
     if !sc.sole_defender[ci(them)].contains(guard) {
         return None;
     }
