@@ -268,17 +268,23 @@ fn normal<S: Sink, const ROLE: usize>(sc: &Scene<'_>, sink: &mut S, m: Move) -> 
 
     // --- material: the exchange on the destination -------------------------------------
     // Only a square the enemy attacks now, or one behind `from` on an enemy slider's line,
-    // can be attacked after the move.
-    let exposed = if role == Role::King
+    // can be attacked after the move. The pieces attacking it then serve the exchange and
+    // the overload look alike.
+    let arrivals = if role == Role::King
         || (!sc.att[ci(them)].contains(to)
             && !sc.slider_att[ci(them)].contains(from)
             && !en_passant)
     {
-        0
+        Bitboard::EMPTY
     } else if en_passant {
-        sc.exchange(to, occ2, v_new, them)
+        sc.attackers_of(to, occ2) & occ2
     } else {
-        sc.exchange_on_arrival(from, to, occ2, v_new, them)
+        sc.attackers_on_arrival(from, to, occ2)
+    };
+    let exposed = if arrivals.is_empty() {
+        0
+    } else {
+        sc.exchange(to, occ2, arrivals, v_new, them)
     };
     let promo_gain = if promo.is_some() {
         v_new - piece_value(Role::Pawn)
@@ -295,7 +301,7 @@ fn normal<S: Sink, const ROLE: usize>(sc: &Scene<'_>, sink: &mut S, m: Move) -> 
                 & (sc.slider_seen[from.to_usize()] | sc.slider_seen[cap_sq.to_usize()]))
             .any())
     {
-        overload(sc, to, occ2, theirs2, v_new)
+        overload(sc, to, occ2, arrivals & theirs2, theirs2, v_new)
     } else {
         None
     };
@@ -1559,18 +1565,20 @@ struct Overload {
     loss: i32,
 }
 
-/// The overload on `to` after our move (the mover worth `v_new`): the one enemy piece
-/// that can take there is a key guard, and once it has taken (and so no longer guards from
-/// its square) we win by exchange a piece it held, worth at least the mover less 32.
+/// The overload on `to` after our move (the mover worth `v_new`; `takers` the enemy
+/// pieces attacking `to` then): the one enemy piece that can take there is a key guard,
+/// and once it has taken (and so no longer guards from its square) we win by exchange a
+/// piece it held, worth at least the mover less 32.
 fn overload(
     sc: &Scene<'_>,
     to: Square,
     occ2: Bitboard,
+    takers: Bitboard,
     theirs2: Bitboard,
     v_new: i32,
 ) -> Option<Overload> {
     let (us, them) = (sc.us, sc.them);
-    let guard = (sc.attackers_of(to, occ2) & theirs2).single_square()?;
+    let guard = takers.single_square()?;
     if !sc.key_guard[ci(them)].contains(guard) {
         return None;
     }
@@ -1582,7 +1590,7 @@ fn overload(
             let attackers = sc.attackers_of(p, occ3) & occ3.without(to);
             (
                 p,
-                sc.exchange_among(p, occ3, attackers, piece_value(sc.role(p)), us),
+                sc.exchange(p, occ3, attackers, piece_value(sc.role(p)), us),
             )
         })
         .filter(|&(_, won)| won >= v_new - 32)

@@ -646,7 +646,7 @@ impl<'a> Scene<'a> {
             for p in self.by[ci(c)] & self.att[ci(!c)] & !self.board.kings() {
                 let role = self.role_on[p.to_usize()];
                 let both = self.slider_seen[p.to_usize()] | self.leapers_of(p);
-                let l = self.exchange_among(p, self.occ, both, piece_value(role), !c);
+                let l = self.exchange(p, self.occ, both, piece_value(role), !c);
                 self.loss[p.to_usize()] = l;
                 let attackers = both & self.by[ci(!c)];
                 let defenders = both & self.by[ci(c)];
@@ -658,9 +658,7 @@ impl<'a> Scene<'a> {
                 } else if l == 0 && defenders.more_than_one() {
                     for d in defenders & !self.board.kings() {
                         let without = self.occ.without(d);
-                        if self.exchange_among(p, without, both.without(d), piece_value(role), !c)
-                            > 0
-                        {
+                        if self.exchange(p, without, both.without(d), piece_value(role), !c) > 0 {
                             self.key_guard[ci(c)].add(d);
                             self.key_guarded[ci(c)].add(p);
                         }
@@ -845,35 +843,24 @@ impl<'a> Scene<'a> {
             | attacks::pawn_attacks(Color::Black, sq) & b.pawns() & self.by[ci(Color::White)]
     }
 
-    /// Static exchange on `sq`: what `side` gains at best by starting to capture there a
-    /// piece worth `target`, with `occ` occupied (0 when it should not capture). X-rays
-    /// count; the board's pieces not in `occ` are gone.
-    pub fn exchange(&self, sq: Square, occ: Bitboard, target: i32, side: Color) -> i32 {
-        self.exchange_among(sq, occ, self.attackers_of(sq, occ) & occ, target, side)
-    }
-
-    /// `exchange` on the destination `to` of a legal move from `from` (neither castling
-    /// nor en passant), `occ` being the occupancy after it. The sliders attacking `to` then are
-    /// read from `slider_seen` instead of two line lookups: those that see `to` now, and
-    /// those that see `from` on the line through both squares (the path between them is
-    /// empty, so vacating `from` opens the line to `to`), less the mover and what it takes.
-    pub fn exchange_on_arrival(
-        &self,
-        from: Square,
-        to: Square,
-        occ: Bitboard,
-        target: i32,
-        side: Color,
-    ) -> i32 {
+    /// The pieces of both sides attacking the destination `to` of a legal move from `from`
+    /// (neither castling nor en passant), `occ` being the occupancy after it: what
+    /// `attackers_of(to, occ) & occ` gives, the sliders read from `slider_seen` instead of
+    /// two line lookups: those that see `to` now, and those that see `from` on the line
+    /// through both squares (the path between them is empty, so vacating `from` opens the
+    /// line to `to`), less the mover and what it takes.
+    pub fn attackers_on_arrival(&self, from: Square, to: Square, occ: Bitboard) -> Bitboard {
         let sliders = (self.slider_seen[to.to_usize()]
             | self.slider_seen[from.to_usize()] & attacks::ray(to, from))
             & !(Bitboard::from(from) | to);
-        let attackers = (sliders | self.leapers_of(to)) & occ;
-        self.exchange_among(to, occ, attackers, target, side)
+        (sliders | self.leapers_of(to)) & occ
     }
 
-    /// `exchange` with the pieces in `occ` attacking `sq` already known (`attackers`).
-    pub(super) fn exchange_among(
+    /// Static exchange on `sq`: what `side` gains at best by starting to capture there a
+    /// piece worth `target`, with `occ` occupied (0 when it should not capture), the pieces
+    /// in `occ` attacking `sq` being `attackers`. X-rays count; the board's pieces not in
+    /// `occ` are gone.
+    pub fn exchange(
         &self,
         sq: Square,
         mut occ: Bitboard,
@@ -990,11 +977,19 @@ mod tests {
         let a = Analysis::new(&p);
         let s = Scene::new(&p, &a, &Context::default());
         // Qxe5 dxe5: White loses the queen for a pawn, so it should not start.
-        assert_eq!(s.exchange(Square::E5, s.occ, 128, Color::White), 0);
+        let attackers = s.attackers_of(Square::E5, s.occ) & s.occ;
+        assert_eq!(
+            s.exchange(Square::E5, s.occ, attackers, 128, Color::White),
+            0
+        );
         // An undefended knight on e5 is simply won.
         let p = pos("4k3/8/8/4n3/8/8/4Q3/4R1K1 w - - 0 1");
         let s = Scene::new(&p, &Analysis::new(&p), &Context::default());
-        assert_eq!(s.exchange(Square::E5, s.occ, 416, Color::White), 416);
+        let attackers = s.attackers_of(Square::E5, s.occ) & s.occ;
+        assert_eq!(
+            s.exchange(Square::E5, s.occ, attackers, 416, Color::White),
+            416
+        );
         assert_eq!(s.loss[Square::E5.to_usize()], 416);
     }
 
