@@ -343,7 +343,8 @@ pub(crate) struct Scene<'a> {
     /// Attacked pieces with exactly one defender.
     pub defended_once: [Bitboard; 2],
     /// Defenders whose removal would let an attacked piece of their side be won (the sole
-    /// defenders and, of pieces defended more often, the ones the exchange hinges on).
+    /// defenders and, for the enemy, of pieces defended more often, the ones the exchange
+    /// hinges on).
     pub key_guard: [Bitboard; 2],
     /// The attacked pieces that a key guard holds.
     pub key_guarded: [Bitboard; 2],
@@ -655,7 +656,8 @@ impl<'a> Scene<'a> {
                     self.defended_once[ci(c)].add(p);
                     self.key_guard[ci(c)].add(d);
                     self.key_guarded[ci(c)].add(p);
-                } else if l == 0 && defenders.more_than_one() {
+                } else if c == self.them && l == 0 && defenders.more_than_one() {
+                    // Only the enemy's key guards are looked for (overloads to exploit).
                     for d in defenders & !self.board.kings() {
                         let without = self.occ.without(d);
                         if self.exchange(p, without, both.without(d), piece_value(role), !c) > 0 {
