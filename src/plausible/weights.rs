@@ -290,7 +290,7 @@ impl Weights {
         threat_pct: 15,
         parries_mate: 512,
         unstoppable_mate: 2048,
-        unparried_pct: 50,
+        unparried_pct: 100,
         unparried_min: 256,
         threatens_mate: 680,
         threatens_mate_capture: 340,
