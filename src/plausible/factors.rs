@@ -291,9 +291,9 @@ fn normal<S: Sink, const ROLE: usize>(sc: &Scene<'_>, sink: &mut S, m: Move) -> 
     } else {
         0
     };
-    // The overload exception (1980 rows 46 and 49): the one enemy piece that can take on
-    // the destination is also the only guard of another piece we attack, so taking costs
-    // him that piece. A guard that does not reach the destination now can only do so
+    // The overload exception (1980 rows 46 and 49, there for a sole guard): the one enemy
+    // piece that can take on the destination is also the guard another piece we attack
+    // depends on, so taking costs him that piece. A guard that does not reach the destination now can only do so
     // through `from` or the square of a pawn taken en passant.
     let overload = if exposed > 0
         && (sc.guard_reach.contains(to)
@@ -1555,7 +1555,7 @@ fn threat_holds(after: &Chess, us: Color) -> Option<i32> {
 }
 
 /// An overloaded enemy piece: the only one that can take on a move's destination, and the
-/// only guard of another piece we attack.
+/// guard another piece we attack depends on.
 #[derive(Clone, Copy)]
 struct Overload {
     guard: Square,
