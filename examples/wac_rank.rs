@@ -219,6 +219,7 @@ fn knobs() -> Vec<Knob> {
         ("hollow_sacrifice_1", |w| &mut w.hollow_sacrifice[0]),
         ("hollow_sacrifice_2", |w| &mut w.hollow_sacrifice[1]),
         ("hollow_sacrifice_3", |w| &mut w.hollow_sacrifice[2]),
+        ("hollow_sacrifice_4", |w| &mut w.hollow_sacrifice[3]),
         ("capture_toward_centre", |w| &mut w.capture_toward_centre),
         ("first_minor_move", |w| &mut w.first_minor_move),
         ("castle", |w| &mut w.castle),

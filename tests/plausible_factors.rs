@@ -726,6 +726,15 @@ const CASES: &[Case] = &[
         near: None,
     },
     Case {
+        // A check that leaves the king many squares is no less hollow for it.
+        name: "hollow_sacrifice",
+        fen: "8/4k3/8/5p2/2K1p3/8/pr6/4R3 w - - 0 1",
+        mv: "Rxe4",
+        sign: -1,
+        comment: "gives 512 for a check",
+        near: Some(("8/4k3/8/8/2K1p3/8/pr6/4R3 w - - 0 1", "Rxe4")),
+    },
+    Case {
         name: "creates_threat",
         fen: "4k3/8/8/7n/8/8/8/R3K3 w - - 0 1",
         mv: "Ra5",

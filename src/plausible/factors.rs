@@ -691,7 +691,9 @@ fn normal<S: Sink, const ROLE: usize>(sc: &Scene<'_>, sink: &mut S, m: Move) -> 
                 w.checkmate,
                 format_args!("mates the king on {}", Sq(their_king, us)),
             );
-        } else if let Some(n @ 1..=3) = replies {
+        }
+        let mut mating = false;
+        if let Some(n @ 1..=3) = replies {
             // A safe check whose every reply takes the checker only offers a trade.
             let trade = safe
                 && played()
@@ -718,19 +720,22 @@ fn normal<S: Sink, const ROLE: usize>(sc: &Scene<'_>, sink: &mut S, m: Move) -> 
                         Sq(their_king, us)
                     ),
                 );
-            } else if !(safe || discovered)
-                && let Some(won_back) = hollow_follow_up(played(), to, us)
-                && won_back < -balance
-            {
-                s.add(
-                    "hollow_sacrifice",
-                    w.hollow_sacrifice[n - 1],
-                    format_args!(
-                        "gives {} for a check which, once taken, leaves us no forcing safe check and {} to win back",
-                        -balance, won_back
-                    ),
-                );
+                mating = true;
             }
+        }
+        if let Some(n @ 1..) = replies
+            && !(mating || safe || discovered)
+            && let Some(won_back) = hollow_follow_up(played(), to, us)
+            && won_back < -balance
+        {
+            s.add(
+                "hollow_sacrifice",
+                w.hollow_sacrifice[n.min(4) - 1],
+                format_args!(
+                    "gives {} for a check which, once taken, leaves us no forcing safe check and {} to win back",
+                    -balance, won_back
+                ),
+            );
         }
     }
     if discovery {

@@ -125,9 +125,10 @@ pub struct Weights {
     pub forcing_check: [i32; 3],
     /// A check of few replies after each of which we mate (mate in two, near the root).
     pub check_then_mate: i32,
-    /// A sacrificial check of 1, 2 or 3 replies which, once taken, leaves us no safe check
-    /// of at most two replies and no exchange that wins the material back (near the root).
-    pub hollow_sacrifice: [i32; 3],
+    /// A sacrificial check of 1, 2, 3 or more replies which, once taken, leaves us no safe
+    /// check of at most two replies and no exchange that wins the material back (near the
+    /// root).
+    pub hollow_sacrifice: [i32; 4],
     /// Percentage scored of the material a move newly threatens to win (near
     /// the root: the exchange on every enemy piece after the move).
     pub threat_pct: i32,
@@ -286,7 +287,7 @@ impl Weights {
         checkmate: 8192,
         forcing_check: [1024, 256, 128],
         check_then_mate: 2048,
-        hollow_sacrifice: [-1024, -384, -256],
+        hollow_sacrifice: [-1024, -384, -256, -160],
         threat_pct: 15,
         parries_mate: 512,
         unstoppable_mate: 2048,
