@@ -92,6 +92,15 @@ const CASES: &[Case] = &[
         near: Some(("8/8/4P3/8/8/8/k7/4K3 w - - 0 1", "e7")),
     },
     Case {
+        // A queen taken at once adds nothing: only the promotion's own weight is left.
+        name: "promotion",
+        fen: "3r4/4P3/8/8/8/8/k7/6K1 w - - 0 1",
+        mv: "e8=Q",
+        sign: 1,
+        comment: "where it is lost at once",
+        near: None,
+    },
+    Case {
         name: "underpromotion",
         fen: "8/4P3/8/8/8/8/k7/4K3 w - - 0 1",
         mv: "e8=N",

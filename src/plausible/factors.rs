@@ -416,10 +416,21 @@ fn normal<S: Sink, const ROLE: usize>(sc: &Scene<'_>, sink: &mut S, m: Move) -> 
     if let Some(p) = promo {
         s.flags.insert(Flags::PROMOTION);
         s.flags.insert(Flags::INVESTIGATE);
+        // What the new piece adds counts only if it survives the exchange on its square.
+        let kept = if exposed_net >= v_new { 0 } else { promo_gain };
         s.add(
             "promotion",
-            promo_gain + w.promotion,
-            format_args!("promotes the pawn to a {} on {}", role_name(p), Sq(to, us)),
+            kept + w.promotion,
+            format_args!(
+                "promotes the pawn to a {} on {}{}",
+                role_name(p),
+                Sq(to, us),
+                if kept == 0 {
+                    ", where it is lost at once"
+                } else {
+                    ""
+                }
+            ),
         );
         if p != Role::Queen {
             s.add(
