@@ -369,13 +369,14 @@ fn normal<S: Sink, const ROLE: usize>(sc: &Scene<'_>, sink: &mut S, m: Move) -> 
                 ),
             );
         }
-        // Removing the attacker of one of our en prise pieces.
+        // Removing the attacker of one of our en prise pieces: the last one rescues it as
+        // surely as moving it would.
         let threatened =
             sc.piece_att[cap_sq.to_usize()] & sc.en_prise[ci(us)] & !Bitboard::from(from);
         for p in threatened {
             let still = board.attacks_to(p, them, occ2) & theirs2;
             let pct = if still.is_empty() {
-                100
+                w.rescue_pct
             } else {
                 w.remove_threat_pct
             };

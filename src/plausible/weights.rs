@@ -61,7 +61,8 @@ pub struct Weights {
     pub defend_pct: i32,
     /// Percentage of an en prise piece's loss gained by interposing against its attacker.
     pub interpose_pct: i32,
-    /// Percentage of an en prise piece's loss gained by capturing its attacker.
+    /// Percentage of an en prise piece's loss gained by capturing one of its attackers while
+    /// another remains (capturing the last one rescues it: `rescue_pct`, as moving it does).
     pub remove_threat_pct: i32,
     /// Divisor of the value of a piece left attacked and undefended by the mover.
     pub abandon_defence_div: i32,
