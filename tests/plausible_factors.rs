@@ -68,6 +68,15 @@ const CASES: &[Case] = &[
         near: Some(("4k3/8/8/8/3N4/8/8/4K3 w - - 0 1", "Nb3")),
     },
     Case {
+        // The near miss: the knight flees to where a pawn takes it just the same.
+        name: "rescue_en_prise_piece",
+        fen: "4k3/1p6/8/4p3/3N4/8/8/4K3 w - - 0 1",
+        mv: "Nb3",
+        sign: 1,
+        comment: "Q4 (d4)",
+        near: Some(("4k3/1p6/8/4p3/3N4/8/8/4K3 w - - 0 1", "Nc6")),
+    },
+    Case {
         name: "trade_when_ahead",
         fen: "3rk3/8/8/3r4/8/8/8/R2RK1N1 w - - 0 1",
         mv: "Rxd5",

@@ -441,7 +441,9 @@ fn normal<S: Sink, const ROLE: usize>(sc: &Scene<'_>, sink: &mut S, m: Move) -> 
             );
         }
     }
-    let rescue = sc.loss[from.to_usize()];
+    // A piece moved out of one exchange into another that loses is rescued only in part
+    // (a check forces the reply, so what it leaves en prise may never be taken).
+    let rescue = (sc.loss[from.to_usize()] + if checks { 0 } else { balance.min(0) }).max(0);
     if rescue > 0 {
         s.add(
             "rescue_en_prise_piece",
