@@ -18,7 +18,7 @@
 //! the 1967 paper gives neither. Added beyond it: `checkmate`, `capture_victim`, a few
 //! placement terms (outposts, open files, the seventh rank), and near the root only
 //! (levels 1–2, where each look plays the move):
-//! - `threatens_mate` (by a quiet move or, at half weight, a capture), and
+//! - `threatens_mate` (by a quiet move or, at less weight, a capture), and
 //!   `unstoppable_mate` when no reply stops it (a mate in two without check);
 //! - `parries_mate`: the move stops a mate in one the enemy threatens;
 //! - `forcing_check` (the replies a check leaves), `check_then_mate` (each of those

@@ -137,7 +137,8 @@ pub struct Weights {
     pub unparried_pct: i32,
     /// The least new threat for which the replies are tried.
     pub unparried_min: i32,
-    /// A move other than a check after which we would mate at once if it were our move again.
+    /// A move other than a check after which we would mate at once if it were our move again:
+    /// it forces the reply much as a check of few replies does.
     pub threatens_mate: i32,
     /// The same threat made by a capture, which already forces the reply by its own weight.
     pub threatens_mate_capture: i32,
@@ -294,7 +295,7 @@ impl Weights {
         unstoppable_mate: 2048,
         unparried_pct: 100,
         unparried_min: 256,
-        threatens_mate: 680,
+        threatens_mate: 800,
         threatens_mate_capture: 340,
         near_root_levels: 2,
         king_zone_attack: 24,
