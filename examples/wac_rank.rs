@@ -236,6 +236,7 @@ fn knobs() -> Vec<Knob> {
         ("block_sole_defence", |w| &mut w.block_sole_defence),
         ("unparried_pct", |w| &mut w.unparried_pct),
         ("parries_mate", |w| &mut w.parries_mate),
+        ("poisoned_pct", |w| &mut w.poisoned_pct),
         ("unstoppable_mate", |w| &mut w.unstoppable_mate),
         ("unparried_min", |w| &mut w.unparried_min),
         ("prepare_discovery", |w| &mut w.prepare_discovery),

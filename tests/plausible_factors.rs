@@ -753,6 +753,18 @@ const CASES: &[Case] = &[
         near: Some(("8/4k3/8/8/2K1p3/8/pr6/4R3 w - - 0 1", "Rxe4")),
     },
     Case {
+        // Taking the knight opens the diagonal to the king: fxe3 Qh4+ g3 Qxg3 mate.
+        name: "poisoned_offer",
+        fen: "rnbqkb1r/pppp1ppp/8/4P3/6n1/7P/PPPNPPP1/R1BQKBNR b KQkq - 0 1",
+        mv: "Ne3",
+        sign: 1,
+        comment: "knight on K6 (e3) cannot be taken",
+        near: Some((
+            "rnbqkb1r/pppp1ppp/8/4P3/6n1/6P1/PPPNPP1P/R1BQKBNR b KQkq - 0 1",
+            "Ne3",
+        )),
+    },
+    Case {
         name: "creates_threat",
         fen: "4k3/8/8/7n/8/8/8/R3K3 w - - 0 1",
         mv: "Ra5",

@@ -311,6 +311,8 @@ fn normal<S: Sink, const ROLE: usize>(sc: &Scene<'_>, sink: &mut S, m: Move) -> 
     if safe {
         s.flags.insert(Flags::SAFE);
     }
+    // What the exchange on the destination costs the score, for `poisoned_offer`.
+    let mut loss_scored = 0;
     if let Some(cap) = captured {
         s.flags.insert(Flags::CAPTURE);
         if sc.level <= 2 {
@@ -341,6 +343,7 @@ fn normal<S: Sink, const ROLE: usize>(sc: &Scene<'_>, sink: &mut S, m: Move) -> 
         if let Some(o) = overload {
             s.add_overload(o, gain(o.loss) - gain(exposed), to);
         }
+        loss_scored = gain(exposed_net).min(0);
         s.add(
             "capture_victim",
             h / w.capture_victim_div,
@@ -413,6 +416,7 @@ fn normal<S: Sink, const ROLE: usize>(sc: &Scene<'_>, sink: &mut S, m: Move) -> 
         if let Some(o) = overload {
             s.add_overload(o, penalty(o.loss) - penalty(exposed), to);
         }
+        loss_scored = penalty(exposed_net);
     }
     if let Some(p) = promo {
         s.flags.insert(Flags::PROMOTION);
@@ -793,6 +797,18 @@ fn normal<S: Sink, const ROLE: usize>(sc: &Scene<'_>, sink: &mut S, m: Move) -> 
                 ),
             );
         }
+    }
+    // Near the root only: a piece offered where taking it lets us mate is not lost.
+    if sc.near_root && !checks && loss_scored < 0 && poisoned(played(), to) {
+        s.add(
+            "poisoned_offer",
+            -loss_scored * w.poisoned_pct / 100,
+            format_args!(
+                "the {} on {} cannot be taken: taking it lets us mate",
+                role_name(new_role),
+                Sq(to, us)
+            ),
+        );
     }
     // Near the root only: whether the move stops a mate the enemy threatens.
     if let Some(mate) = sc.mate_threat
@@ -1660,6 +1676,30 @@ fn follow_up(after: &Chess, reply: Move, us: Color) -> Option<i32> {
         return None;
     }
     Some(Analysis::biggest_threat(next.board(), us).0)
+}
+
+/// After our move (`after`, the opponent to move): whether some reply takes on `to` and
+/// every such reply lets us mate, at once or by a check after which every reply is mated.
+fn poisoned(after: &Chess, to: Square) -> bool {
+    let mut taken = false;
+    for reply in after.legal_moves() {
+        if !(reply.is_capture() && reply.to() == to) {
+            continue;
+        }
+        taken = true;
+        let mut next = after.clone();
+        next.play_unchecked(reply);
+        let mates = mating_move(&next).is_some()
+            || next.legal_moves().into_iter().any(|c| {
+                let mut checked = next.clone();
+                checked.play_unchecked(c);
+                checked.is_check() && mate_after_every_reply(&checked).is_some()
+            });
+        if !mates {
+            return false;
+        }
+    }
+    taken
 }
 
 /// The square of a move that mates in `pos`, if any.

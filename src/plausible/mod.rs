@@ -5,7 +5,7 @@
 //!
 //! - `scene`: the facts gathered once per generation (square importance, attacks, en
 //!   prise losses, pins, pawn structure);
-//! - `factors`: the 80 named factors of one move, each with its comment;
+//! - `factors`: the 81 named factors of one move, each with its comment;
 //! - `weights`: the one tuning table;
 //! - `words`: squares and pieces in descriptive and algebraic form for the comments.
 //!
@@ -21,6 +21,8 @@
 //! - `threatens_mate` (by a quiet move or, at less weight, a capture), and
 //!   `unstoppable_mate` when no reply stops it (a mate in two without check);
 //! - `parries_mate`: the move stops a mate in one the enemy threatens;
+//! - `poisoned_offer`: the piece the move puts en prise cannot be taken without allowing
+//!   mate (at once, or by a check that mates next);
 //! - `forcing_check` (the replies a check leaves), `check_then_mate` (each of those
 //!   replies allows a mate) and `hollow_sacrifice` (a sacrificial check which, once
 //!   taken, leaves nothing forcing);

@@ -146,10 +146,13 @@ pub struct Weights {
     pub unstoppable_mate: i32,
     /// A move after which the enemy can no longer mate at once, when he could before.
     pub parries_mate: i32,
+    /// Percentage given back of what the exchange on the destination cost a move whose
+    /// piece cannot be taken without allowing mate (near the root).
+    pub poisoned_pct: i32,
     /// Search levels (1 = the root's moves) at which the near-root factors look ahead
     /// (`threatens_mate`, `unstoppable_mate`, `forcing_check`, `check_then_mate`,
-    /// `hollow_sacrifice`, `creates_threat`, `unparried_threat`, `parries_mate`: each look
-    /// plays the move, too dear deeper in the tree).
+    /// `hollow_sacrifice`, `creates_threat`, `unparried_threat`, `parries_mate`,
+    /// `poisoned_offer`: each look plays the move, too dear deeper in the tree).
     pub near_root_levels: u32,
     /// Each square next to the enemy king that a safe move newly attacks.
     pub king_zone_attack: i32,
@@ -292,6 +295,7 @@ impl Weights {
         hollow_sacrifice: [-1024, -384, -256, -160],
         threat_pct: 15,
         parries_mate: 512,
+        poisoned_pct: 100,
         unstoppable_mate: 2048,
         unparried_pct: 100,
         unparried_min: 256,
