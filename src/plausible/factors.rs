@@ -799,7 +799,8 @@ fn normal<S: Sink, const ROLE: usize>(sc: &Scene<'_>, sink: &mut S, m: Move) -> 
         }
     }
     // Near the root only: a piece offered where taking it lets us mate is not lost.
-    if sc.near_root && !checks && loss_scored < 0 && poisoned(played(), to) {
+    let poison = sc.near_root && !checks && loss_scored < 0 && poisoned(played(), to);
+    if poison {
         s.add(
             "poisoned_offer",
             -loss_scored * w.poisoned_pct / 100,
@@ -822,10 +823,11 @@ fn normal<S: Sink, const ROLE: usize>(sc: &Scene<'_>, sink: &mut S, m: Move) -> 
     }
     // Near the root only: what a move threatens to win next (the exchange on each
     // enemy piece after the move), beyond the threats already standing and beyond what
-    // the move puts en prise: an offer that threatens more than it gives is how
-    // combinations start.
+    // the move puts en prise (unless that is poisoned): an offer that threatens more than
+    // it gives is how combinations start.
     if sc.near_root {
-        let before = sc.biggest_loss[ci(them)].max(exposed);
+        let offered = if poison { 0 } else { exposed };
+        let before = sc.biggest_loss[ci(them)].max(offered);
         if let (threat, Some(t)) = Analysis::biggest_threat(played().board(), us)
             && threat > before
         {
