@@ -744,6 +744,16 @@ const CASES: &[Case] = &[
         near: None,
     },
     Case {
+        // The near miss (WAC 158): once the rook is taken, a check follows that mates next
+        // whatever the reply, unsafe as it is.
+        name: "hollow_sacrifice",
+        fen: "r5k1/5ppp/8/8/8/8/8/1Q4K1 w - - 0 1",
+        mv: "Qb8",
+        sign: -1,
+        comment: "gives 1248 for a check",
+        near: Some(("5rk1/n1p1R1bp/p2p4/1qpP1QB1/7P/2P3P1/PP3P2/6K1 w - - 0 1", "Rxg7")),
+    },
+    Case {
         // A check that leaves the king many squares is no less hollow for it.
         name: "hollow_sacrifice",
         fen: "8/4k3/8/5p2/2K1p3/8/pr6/4R3 w - - 0 1",

@@ -1659,8 +1659,9 @@ fn hollow_follow_up(after: &Chess, to: Square, us: Color) -> Option<i32> {
 }
 
 /// After the reply `reply` to a check: `None` if `us` can check again safely (on a square
-/// the enemy does not attack, or twice) leaving at most two replies, else the most `us` can
-/// win by one exchange: what a sacrifice leads to when it leads nowhere forcing.
+/// the enemy does not attack, or twice) leaving at most two replies, or check so that every
+/// reply is mated; else the most `us` can win by one exchange: what a sacrifice leads to
+/// when it leads nowhere forcing.
 fn follow_up(after: &Chess, reply: Move, us: Color) -> Option<i32> {
     let mut next = after.clone();
     next.play_unchecked(reply);
@@ -1668,12 +1669,13 @@ fn follow_up(after: &Chess, reply: Move, us: Color) -> Option<i32> {
         let mut again = next.clone();
         again.play_unchecked(m);
         again.is_check()
-            && (again.checkers().count() > 1
+            && ((again.checkers().count() > 1
                 || again
                     .board()
                     .attacks_to(m.to(), !us, again.board().occupied())
                     .is_empty())
-            && again.legal_moves().len() <= 2
+                && again.legal_moves().len() <= 2
+                || mate_after_every_reply(&again).is_some())
     }) {
         return None;
     }
