@@ -751,7 +751,10 @@ const CASES: &[Case] = &[
         mv: "Qb8",
         sign: -1,
         comment: "gives 1248 for a check",
-        near: Some(("5rk1/n1p1R1bp/p2p4/1qpP1QB1/7P/2P3P1/PP3P2/6K1 w - - 0 1", "Rxg7")),
+        near: Some((
+            "5rk1/n1p1R1bp/p2p4/1qpP1QB1/7P/2P3P1/PP3P2/6K1 w - - 0 1",
+            "Rxg7",
+        )),
     },
     Case {
         // A check that leaves the king many squares is no less hollow for it.
@@ -773,6 +776,15 @@ const CASES: &[Case] = &[
             "rnbqkb1r/pppp1ppp/8/4P3/6n1/6P1/PPPNPP1P/R1BQKBNR b KQkq - 0 1",
             "Ne3",
         )),
+    },
+    Case {
+        // A checking offer (WAC 102): Qxf8 allows Rxh7 mate, so the queen is not lost.
+        name: "poisoned_offer",
+        fen: "2Q2n2/2R4p/1p1qpp1k/8/3P3P/3B2P1/5PK1/r7 w - - 0 1",
+        mv: "Qxf8",
+        sign: 1,
+        comment: "queen on KB8 (f8) cannot be taken",
+        near: Some(("2Q2n2/2R4p/1p1qpp1k/8/3P3P/3B2P1/5PK1/r7 w - - 0 1", "Rxh7")),
     },
     Case {
         name: "creates_threat",

@@ -798,8 +798,9 @@ fn normal<S: Sink, const ROLE: usize>(sc: &Scene<'_>, sink: &mut S, m: Move) -> 
             );
         }
     }
-    // Near the root only: a piece offered where taking it lets us mate is not lost.
-    let poison = sc.near_root && !checks && loss_scored < 0 && poisoned(played(), to);
+    // Near the root only: a piece offered (checking or not) where taking it lets us mate
+    // is not lost.
+    let poison = sc.near_root && loss_scored < 0 && poisoned(played(), to);
     if poison {
         s.add(
             "poisoned_offer",
@@ -1659,8 +1660,8 @@ fn hollow_follow_up(after: &Chess, to: Square, us: Color) -> Option<i32> {
 }
 
 /// After the reply `reply` to a check: `None` if `us` can check again safely (on a square
-/// the enemy does not attack, or twice) leaving at most two replies, or check so that every
-/// reply is mated; else the most `us` can win by one exchange: what a sacrifice leads to
+/// the enemy does not attack, or twice) leaving at most two replies, or mate, or check so
+/// that every reply is mated; else the most `us` can win by one exchange: what a sacrifice leads to
 /// when it leads nowhere forcing.
 fn follow_up(after: &Chess, reply: Move, us: Color) -> Option<i32> {
     let mut next = after.clone();
@@ -1675,6 +1676,7 @@ fn follow_up(after: &Chess, reply: Move, us: Color) -> Option<i32> {
                     .attacks_to(m.to(), !us, again.board().occupied())
                     .is_empty())
                 && again.legal_moves().len() <= 2
+                || again.is_checkmate()
                 || mate_after_every_reply(&again).is_some())
     }) {
         return None;
