@@ -445,9 +445,34 @@ fn normal<S: Sink, const ROLE: usize>(sc: &Scene<'_>, sink: &mut S, m: Move) -> 
             );
         }
     }
+    // The position after the move, played at most once for the near-root looks ahead.
+    let after = OnceCell::new();
+    let played = || {
+        after.get_or_init(|| {
+            let mut a = sc.pos.clone();
+            a.play_unchecked(m);
+            a
+        })
+    };
+    // Near the root only: a piece offered (checking or not) where taking it lets us mate
+    // is not lost.
+    let poison = sc.near_root && loss_scored < 0 && poisoned(played(), to);
+    if poison {
+        s.add(
+            "poisoned_offer",
+            -loss_scored * w.poisoned_pct / 100,
+            format_args!(
+                "the {} on {} cannot be taken: taking it lets us mate",
+                role_name(new_role),
+                Sq(to, us)
+            ),
+        );
+    }
     // A piece moved out of one exchange into another that loses is rescued only in part
-    // (a check forces the reply, so what it leaves en prise may never be taken).
-    let rescue = (sc.loss[from.to_usize()] + if checks { 0 } else { balance.min(0) }).max(0);
+    // (a check forces the reply, so what it leaves en prise may never be taken; nor may a
+    // poisoned piece).
+    let rescue =
+        (sc.loss[from.to_usize()] + if checks || poison { 0 } else { balance.min(0) }).max(0);
     if rescue > 0 {
         s.add(
             "rescue_en_prise_piece",
@@ -657,16 +682,6 @@ fn normal<S: Sink, const ROLE: usize>(sc: &Scene<'_>, sink: &mut S, m: Move) -> 
         }
     }
 
-    // The position after the move, played at most once for the near-root looks ahead.
-    let after = OnceCell::new();
-    let played = || {
-        after.get_or_init(|| {
-            let mut a = sc.pos.clone();
-            a.play_unchecked(m);
-            a
-        })
-    };
-
     // --- checks --------------------------------------------------------------------------
     if checks {
         s.flags.insert(Flags::CHECK);
@@ -797,20 +812,6 @@ fn normal<S: Sink, const ROLE: usize>(sc: &Scene<'_>, sink: &mut S, m: Move) -> 
                 ),
             );
         }
-    }
-    // Near the root only: a piece offered (checking or not) where taking it lets us mate
-    // is not lost.
-    let poison = sc.near_root && loss_scored < 0 && poisoned(played(), to);
-    if poison {
-        s.add(
-            "poisoned_offer",
-            -loss_scored * w.poisoned_pct / 100,
-            format_args!(
-                "the {} on {} cannot be taken: taking it lets us mate",
-                role_name(new_role),
-                Sq(to, us)
-            ),
-        );
     }
     // Near the root only: whether the move stops a mate the enemy threatens.
     if let Some(mate) = sc.mate_threat
