@@ -293,8 +293,9 @@ fn normal<S: Sink, const ROLE: usize>(sc: &Scene<'_>, sink: &mut S, m: Move) -> 
     };
     // The overload exception (1980 rows 46 and 49, there for a sole guard): the one enemy
     // piece that can take on the destination is also the guard another piece we attack
-    // depends on, so taking costs him that piece. A guard that does not reach the destination now can only do so
-    // through `from` or the square of a pawn taken en passant.
+    // depends on, so taking costs him that piece. A guard that does not reach the
+    // destination now can only do so through `from` or the square of a pawn taken en
+    // passant.
     let overload = if exposed > 0
         && (sc.guard_reach.contains(to)
             || (sc.key_guard[ci(them)]
@@ -1662,8 +1663,8 @@ fn hollow_follow_up(after: &Chess, to: Square, us: Color) -> Option<i32> {
 
 /// After the reply `reply` to a check: `None` if `us` can check again safely (on a square
 /// the enemy does not attack, or twice) leaving at most two replies, or mate, or check so
-/// that every reply is mated; else the most `us` can win by one exchange: what a sacrifice leads to
-/// when it leads nowhere forcing.
+/// that every reply is mated; else the most `us` can win by one exchange: what a sacrifice
+/// leads to when it leads nowhere forcing.
 fn follow_up(after: &Chess, reply: Move, us: Color) -> Option<i32> {
     let mut next = after.clone();
     next.play_unchecked(reply);

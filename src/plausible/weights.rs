@@ -142,7 +142,8 @@ pub struct Weights {
     pub threatens_mate: i32,
     /// The same threat made by a capture, which already forces the reply by its own weight.
     pub threatens_mate_capture: i32,
-    /// A move other than a check that threatens a mate no reply can stop (mate in two, near the root).
+    /// A move other than a check that threatens a mate no reply can stop (mate in two, near
+    /// the root).
     pub unstoppable_mate: i32,
     /// A move after which the enemy can no longer mate at once, when he could before.
     pub parries_mate: i32,
