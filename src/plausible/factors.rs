@@ -726,8 +726,8 @@ fn normal<S: Sink, const ROLE: usize>(sc: &Scene<'_>, sink: &mut S, m: Move) -> 
                 format_args!("mates the king on {}", Sq(their_king, us)),
             );
         }
-        let mut mating = false;
-        if let Some(n @ 1..=3) = replies {
+        // Whether the check mates next move whatever the reply.
+        let mating = if let Some(n @ 1..=3) = replies {
             // A safe check whose every reply takes the checker only offers a trade.
             let trade = safe
                 && played()
@@ -744,7 +744,8 @@ fn normal<S: Sink, const ROLE: usize>(sc: &Scene<'_>, sink: &mut S, m: Move) -> 
                     if n == 1 { "y" } else { "ies" }
                 ),
             );
-            if let Some(mate) = mate_after_every_reply(played()) {
+            let mate = mate_after_every_reply(played());
+            if let Some(mate) = mate {
                 s.add(
                     "check_then_mate",
                     w.check_then_mate,
@@ -754,9 +755,11 @@ fn normal<S: Sink, const ROLE: usize>(sc: &Scene<'_>, sink: &mut S, m: Move) -> 
                         Sq(their_king, us)
                     ),
                 );
-                mating = true;
             }
-        }
+            mate.is_some()
+        } else {
+            false
+        };
         if let Some(n @ 1..) = replies
             && !(mating || safe || discovered)
             && let Some(won_back) = hollow_follow_up(played(), to, us)
