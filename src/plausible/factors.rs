@@ -717,8 +717,9 @@ fn normal<S: Sink, const ROLE: usize>(sc: &Scene<'_>, sink: &mut S, m: Move) -> 
                 ),
             );
         }
-        // Near the root the replies are counted (none: mate); deeper only mate is tested.
-        let replies = sc.near_root.then(|| played().legal_moves().len());
+        // Near the root the replies are listed (none: mate); deeper only mate is tested.
+        let reply_list = sc.near_root.then(|| played().legal_moves());
+        let replies = reply_list.as_ref().map(|r| r.len());
         if replies.map_or_else(|| mates(sc, m, new_role, to, occ2, discovered), |n| n == 0) {
             s.add(
                 "checkmate",
@@ -730,9 +731,9 @@ fn normal<S: Sink, const ROLE: usize>(sc: &Scene<'_>, sink: &mut S, m: Move) -> 
         let mating = if let Some(n @ 1..=3) = replies {
             // A safe check whose every reply takes the checker only offers a trade.
             let trade = safe
-                && played()
-                    .legal_moves()
+                && reply_list
                     .iter()
+                    .flatten()
                     .all(|r| r.is_capture() && r.to() == to);
             s.add(
                 "forcing_check",
@@ -1681,8 +1682,7 @@ fn follow_up(after: &Chess, reply: Move, us: Color) -> Option<i32> {
                     .attacks_to(m.to(), !us, again.board().occupied())
                     .is_empty())
                 && again.legal_moves().len() <= 2
-                || again.is_checkmate()
-                || mate_after_every_reply(&again).is_some())
+                || mates_now_or_next(&again))
     }) {
         return None;
     }
@@ -1700,17 +1700,22 @@ fn poisoned(after: &Chess, to: Square) -> bool {
         taken = true;
         let mut next = after.clone();
         next.play_unchecked(reply);
-        let mates = mating_move(&next).is_some()
-            || next.legal_moves().into_iter().any(|c| {
-                let mut checked = next.clone();
-                checked.play_unchecked(c);
-                checked.is_check() && mate_after_every_reply(&checked).is_some()
-            });
+        let mates = next.legal_moves().into_iter().any(|c| {
+            let mut checked = next.clone();
+            checked.play_unchecked(c);
+            checked.is_check() && mates_now_or_next(&checked)
+        });
         if !mates {
             return false;
         }
     }
     taken
+}
+
+/// After our check (`checked`, the opponent to move): whether it mates, or every reply
+/// allows a mate.
+fn mates_now_or_next(checked: &Chess) -> bool {
+    checked.is_checkmate() || mate_after_every_reply(checked).is_some()
 }
 
 /// The square of a move that mates in `pos`, if any.
