@@ -22,7 +22,8 @@ Every game starts fresh engine processes. Nothing is adjudicated: a game ends by
 (checkmate, stalemate, insufficient material, threefold repetition, fifty moves), by
 resignation, or by a forfeit: a move outside the rules, an engine that dies or speaks
 nonsense, or a clock that runs out (each side's clock runs from `go` to its move; a move
-arriving within --grace-ms plus --grace-pct of the clock after the flag still counts).
+arriving within --grace-ms plus --grace-pct of the clock after the flag still counts, and
+leaves the clock at zero).
 
 The report gives one line per game, then, from engine 1's point of view: wins, draws and
 losses, the score, the Elo difference with its 95% error bar and the likelihood of
@@ -423,7 +424,8 @@ async def play_game(game, specs, tc, args):
                 return forfeit(game, mover, "illegal", f"no legal move: {played.move}")
             if elapsed > allowed:
                 return forfeit(game, mover, "time", f"{elapsed:.3f}s with {clocks[side]:.3f}s left")
-            clocks[side] += inc - elapsed
+            # A move inside the grace leaves an empty clock, not a debt the next move inherits.
+            clocks[side] = max(clocks[side] - elapsed, 0.0) + inc
             game.moves.append((played.move, score_comment(played.info, elapsed)))
             board.push(played.move)
         return finish(game, end[0], end[1], -1)
