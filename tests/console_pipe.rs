@@ -140,3 +140,20 @@ fn a_polyglot_book_file_is_taken_or_refused() {
     assert!(out.contains("BookFile set to"), "{out}");
     assert!(out.contains("book takes on, off or file PATH."), "{out}");
 }
+
+#[test]
+fn help_comes_from_the_table_and_a_typo_gets_the_nearest_command() {
+    let out = console("help\nhepl\nxyzzy\nUNDO\nquit\n");
+    assert!(out.contains("Playing:"), "{out}");
+    assert!(out.contains("  undo (takeback)"), "{out}");
+    assert!(out.contains("  trace MOVE"), "{out}");
+    assert!(
+        out.contains("'hepl' is neither a move nor a command; did you mean 'help'?"),
+        "{out}"
+    );
+    assert!(
+        out.contains("'xyzzy' is neither a move nor a command; type 'help'"),
+        "{out}"
+    );
+    assert!(out.contains("There is no move to take back."), "{out}");
+}
