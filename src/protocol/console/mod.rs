@@ -39,6 +39,7 @@ mod aids;
 mod clock;
 mod commands;
 mod files;
+mod mistakes;
 mod playing;
 mod reply;
 mod settings;

@@ -5,10 +5,9 @@ use std::time::Instant;
 
 use shakmaty::{Color, Move, Position};
 
-use super::{Console, GameClock, show, side_index, side_name};
-use crate::engine::short;
+use super::{Console, GameClock, mistakes, show, side_index, side_name};
 use crate::fide::{self, Claim, Outcome, State};
-use crate::notation::{self, NotationError};
+use crate::notation;
 
 impl Console {
     /// `new`: a new game; the person keeps their side(s).
@@ -162,26 +161,16 @@ impl Console {
         }
     }
 
-    /// Reads a move in the current position, printing a one-line hint if it is not one.
+    /// Reads a move in the current position; if it is not one, says what is wrong and
+    /// what is legal.
     pub(super) fn read_move(&self, text: &str) -> Option<Move> {
-        match notation::read_move(self.engine.position(), text) {
+        let pos = self.engine.position();
+        match notation::read_move(pos, text) {
             Ok(m) => Some(m),
-            Err(NotationError::Unreadable { .. }) => {
-                self.say(&format!(
-                    "'{}' is neither a move nor a command; type 'help' for the commands.",
-                    short(text)
-                ));
-                None
-            }
-            Err(NotationError::Illegal { .. }) => {
-                self.say(&format!(
-                    "'{}' is not a legal move here; type 'moves' for the legal moves.",
-                    short(text)
-                ));
-                None
-            }
             Err(e) => {
-                self.say(&format!("{e}."));
+                for line in mistakes::answer(pos, text, &e, self.notation) {
+                    self.say(&line);
+                }
                 None
             }
         }
