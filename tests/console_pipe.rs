@@ -139,7 +139,7 @@ fn a_polyglot_book_file_is_taken_or_refused() {
     ));
     std::fs::remove_file(&bin).ok();
     assert!(out.contains("/no/such/book.bin"), "{out}");
-    assert!(out.contains("BookFile set to"), "{out}");
+    assert!(out.contains("Book file set to"), "{out}");
     assert!(out.contains("book takes on, off or file PATH."), "{out}");
 }
 
@@ -234,4 +234,39 @@ fn nothing_typed_breaks_the_console() {
     let out = console(&(lines.join("\n") + "\nquit\n"));
     assert!(out.contains("Bad FEN"), "{out}");
     assert!(out.contains("is too long"), "{out}");
+}
+
+#[test]
+fn history_flip_clock_pgn_and_the_book_in_the_console_s_words() {
+    let dir = std::env::temp_dir().join(format!("machack-console-words-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let saved = dir.join("three.pgn");
+    let out = console(&format!(
+        "play both\nhistory\nclock\ne4\ne5\nNf3\nhistory\nflip\nlevel 40 5 0\nclock\nbook off\n\
+         book on\npgn\nsave {}\nquit\n",
+        saved.display()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(out.contains("No moves yet."), "{out}");
+    assert!(
+        out.contains("No clocks; 'level 50 120 0' sets 1967's control."),
+        "{out}"
+    );
+    assert!(
+        out.contains("\n  1. P-K4         P-K4\n  2. N-KB3\n"),
+        "{out}"
+    );
+    // Flipped: Black's side at the bottom, rank 1 on top.
+    assert!(out.contains(" 1  R . B K Q B N R"), "{out}");
+    assert!(out.contains("    h g f e d c b a"), "{out}");
+    assert!(
+        out.contains("clock: White 5:00  Black 5:00  (40 moves to the control)"),
+        "{out}"
+    );
+    assert!(out.contains("The opening book is off."), "{out}");
+    assert!(out.contains("The opening book is on."), "{out}");
+    assert!(!out.contains("OwnBook"), "{out}");
+    assert!(out.contains("[White \"Person\"]"), "{out}");
+    assert!(out.contains("1. e4 e5 2. Nf3 *"), "{out}");
+    assert!(out.contains("Saved 2 moves to"), "{out}");
 }

@@ -39,7 +39,7 @@ fn a_person_plays_and_looks_inside() {
     p.exp_string("Depth set to 2.").unwrap();
     // Out of book, so that the reply comes from a search the aids can show.
     p.send_line("book off").unwrap();
-    p.exp_string("OwnBook set to off.").unwrap();
+    p.exp_string("The opening book is off.").unwrap();
 
     // P-K4, and the reply appears in the history beside the drawn board.
     p.send_line("P-K4").unwrap();
@@ -93,7 +93,7 @@ fn a_person_plays_and_looks_inside() {
     p.exp_string("White to move (you)").unwrap();
 
     p.send_line(&format!("save {pgn}")).unwrap();
-    p.exp_string("Saved 2 moves").unwrap();
+    p.exp_string("Saved 1 move to").unwrap();
     p.send_line("new").unwrap();
     p.exp_string("New game.").unwrap();
     p.send_line(&format!("load {pgn}")).unwrap();
@@ -116,7 +116,7 @@ fn unicode_board_and_stopping_a_long_thought() {
     p.exp_string(&bytes(" 2  ♙ ♙ ♙ ♙ ♙ ♙ ♙ ♙")).unwrap();
     // A deep search, stopped at once by Enter: machack moves anyway.
     p.send_line("book off").unwrap();
-    p.exp_string("OwnBook set to off.").unwrap();
+    p.exp_string("The opening book is off.").unwrap();
     p.send_line("depth 30").unwrap();
     p.exp_string("Depth set to 30.").unwrap();
     p.send_line("e4").unwrap();

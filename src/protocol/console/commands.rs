@@ -1,40 +1,11 @@
 //! The console's commands: one table row per command (its name, other names, arguments,
-//! one line of help and the function that does it). `help` is printed from the table, and
-//! a word that is neither a command nor a move is answered with the nearest command.
+//! one line of help and the function that does it), in one table per group of `help`.
+//! `help` is printed from the tables, and a word that is neither a command nor a move is
+//! answered with the nearest command.
 
 use super::{Console, split_word};
 use crate::engine::short;
 use crate::notation::{self, NotationError};
-
-/// Where a command stands in `help`.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Group {
-    Play,
-    Settings,
-    Files,
-    Aids,
-    Session,
-}
-
-impl Group {
-    const ALL: [Group; 5] = [
-        Group::Play,
-        Group::Settings,
-        Group::Files,
-        Group::Aids,
-        Group::Session,
-    ];
-
-    fn title(self) -> &'static str {
-        match self {
-            Group::Play => "Playing:",
-            Group::Settings => "Settings:",
-            Group::Files => "Positions and files:",
-            Group::Aids => "Debugging aids (the paper's, numbered as in it):",
-            Group::Session => "The session:",
-        }
-    }
-}
 
 /// One console command.
 struct Command {
@@ -43,18 +14,24 @@ struct Command {
     /// The arguments as `help` shows them; empty when the command takes none.
     args: &'static str,
     help: &'static str,
-    group: Group,
     run: fn(&mut Console, &str),
 }
 
-/// Every command, in the order `help` lists them within a group.
-const COMMANDS: &[Command] = &[
+/// The command groups as `help` lists them: a title and the commands, in order.
+const GROUPS: [(&str, &[Command]); 5] = [
+    ("Playing:", PLAYING),
+    ("Settings:", SETTINGS),
+    ("Positions and files:", FILES),
+    ("Debugging aids (the paper's, numbered as in it):", AIDS),
+    ("The session:", SESSION),
+];
+
+const PLAYING: &[Command] = &[
     Command {
         name: "new",
         aliases: &[],
         args: "",
         help: "a new game (you keep your colour)",
-        group: Group::Play,
         run: |c, _| c.new_game(),
     },
     Command {
@@ -62,7 +39,6 @@ const COMMANDS: &[Command] = &[
         aliases: &[],
         args: "white|black|both|none",
         help: "the side(s) you play; machack plays the others",
-        group: Group::Play,
         run: Console::play_sides,
     },
     Command {
@@ -70,7 +46,6 @@ const COMMANDS: &[Command] = &[
         aliases: &[],
         args: "",
         help: "machack plays the side to move, now",
-        group: Group::Play,
         run: |c, _| c.go(),
     },
     Command {
@@ -78,7 +53,6 @@ const COMMANDS: &[Command] = &[
         aliases: &["takeback"],
         args: "",
         help: "take back your last move (and machack's reply)",
-        group: Group::Play,
         run: |c, _| c.undo(),
     },
     Command {
@@ -86,15 +60,13 @@ const COMMANDS: &[Command] = &[
         aliases: &[],
         args: "",
         help: "the legal moves",
-        group: Group::Play,
         run: |c, _| c.list_moves(),
     },
     Command {
         name: "draw?",
         aliases: &["draw"],
         args: "[MOVE]",
-        help: "offer a draw, or claim one (with the move you declare)",
-        group: Group::Play,
+        help: "offer a draw, or claim one (with a declared move)",
         run: Console::draw_offer,
     },
     Command {
@@ -102,7 +74,6 @@ const COMMANDS: &[Command] = &[
         aliases: &[],
         args: "",
         help: "resign the game",
-        group: Group::Play,
         run: |c, _| c.resign(),
     },
     Command {
@@ -110,15 +81,23 @@ const COMMANDS: &[Command] = &[
         aliases: &[],
         args: "MOVES MINUTES INC|off",
         help: "clocks, e.g. level 50 120 0 (1967's control)",
-        group: Group::Play,
         run: Console::level,
     },
+    Command {
+        name: "clock",
+        aliases: &[],
+        args: "",
+        help: "both clocks and the moves to the control",
+        run: |c, _| c.show_clock(),
+    },
+];
+
+const SETTINGS: &[Command] = &[
     Command {
         name: "notation",
         aliases: &[],
         args: "descriptive|san|uci",
-        help: "how moves are written",
-        group: Group::Settings,
+        help: "how moves are written (aid 2)",
         run: Console::notation,
     },
     Command {
@@ -126,7 +105,6 @@ const COMMANDS: &[Command] = &[
         aliases: &[],
         args: "NAME",
         help: "1967 or 1967-tournament",
-        group: Group::Settings,
         run: Console::profile,
     },
     Command {
@@ -134,7 +112,6 @@ const COMMANDS: &[Command] = &[
         aliases: &[],
         args: "N",
         help: "override the search depth",
-        group: Group::Settings,
         run: Console::depth,
     },
     Command {
@@ -142,23 +119,30 @@ const COMMANDS: &[Command] = &[
         aliases: &[],
         args: "LIST",
         help: "override the search widths (e.g. 6,6,4)",
-        group: Group::Settings,
         run: Console::widths,
     },
     Command {
         name: "book",
         aliases: &[],
         args: "on|off|file PATH",
-        help: "the opening book, or a Polyglot .bin book instead of the built-in one",
-        group: Group::Settings,
+        help: "the opening book: on, off, or a Polyglot .bin file",
         run: Console::book,
     },
+    Command {
+        name: "flip",
+        aliases: &[],
+        args: "",
+        help: "draw the board from the other side",
+        run: |c, _| c.flip(),
+    },
+];
+
+const FILES: &[Command] = &[
     Command {
         name: "fen",
         aliases: &[],
         args: "[FEN]",
         help: "show the position's FEN, or set up a position",
-        group: Group::Files,
         run: Console::fen,
     },
     Command {
@@ -166,47 +150,58 @@ const COMMANDS: &[Command] = &[
         aliases: &[],
         args: "FILE.pgn",
         help: "save the game",
-        group: Group::Files,
         run: |c, rest| c.save(rest),
     },
     Command {
         name: "load",
         aliases: &[],
         args: "FILE.pgn [GAME]",
-        help: "load a game (the first, or number GAME) and play on from its end",
-        group: Group::Files,
+        help: "load a game (the first, or GAME) and play on",
         run: Console::load,
     },
+    Command {
+        name: "history",
+        aliases: &[],
+        args: "",
+        help: "the whole game, move by move",
+        run: |c, _| c.history(),
+    },
+    Command {
+        name: "pgn",
+        aliases: &[],
+        args: "",
+        help: "the game in PGN, as save writes it",
+        run: |c, _| c.pgn(),
+    },
+];
+
+const AIDS: &[Command] = &[
     Command {
         name: "board",
         aliases: &["b"],
         args: "",
         help: "the board and the game (aid 1)",
-        group: Group::Aids,
         run: |c, _| c.draw(),
     },
     Command {
         name: "eval",
         aliases: &[],
         args: "[MOVE]",
-        help: "evaluation term by term: here, or at the end of MOVE's variation (aid 3)",
-        group: Group::Aids,
+        help: "the evaluation here, or at the end of MOVE's line (aid 3)",
         run: |c, rest| c.eval(rest),
     },
     Command {
         name: "trace",
         aliases: &[],
         args: "MOVE",
-        help: "the plausibility of MOVE, factor by factor, with comments (aid 4)",
-        group: Group::Aids,
+        help: "MOVE's plausibility, factor by factor (aid 4)",
         run: |c, rest| c.trace(rest),
     },
     Command {
         name: "record",
         aliases: &[],
         args: "",
-        help: "every top-level move of the last search: plausibility, value, line (aid 5)",
-        group: Group::Aids,
+        help: "each top-level move of the last search (aid 5)",
         run: |c, _| c.record(),
     },
     Command {
@@ -214,23 +209,23 @@ const COMMANDS: &[Command] = &[
         aliases: &[],
         args: "",
         help: "the last search's statistics (aid 6)",
-        group: Group::Aids,
         run: |c, _| c.stats(),
     },
     Command {
         name: "tree",
         aliases: &[],
         args: "",
-        help: "the last search's principal variation with values",
-        group: Group::Aids,
+        help: "the last search's main line with values",
         run: |c, _| c.tree(),
     },
+];
+
+const SESSION: &[Command] = &[
     Command {
         name: "help",
         aliases: &["?"],
         args: "",
         help: "this list",
-        group: Group::Session,
         run: |c, _| c.help(),
     },
     Command {
@@ -238,25 +233,26 @@ const COMMANDS: &[Command] = &[
         aliases: &["exit", "bye"],
         args: "",
         help: "leave machack",
-        group: Group::Session,
         run: |c, _| c.quit = true,
     },
 ];
 
+/// Every command.
+fn commands() -> impl Iterator<Item = &'static Command> {
+    GROUPS.iter().flat_map(|(_, commands)| commands.iter())
+}
+
 /// The command a word names, if any (letter case aside).
 fn find(word: &str) -> Option<&'static Command> {
     let word = word.to_ascii_lowercase();
-    COMMANDS
-        .iter()
-        .find(|c| c.name == word || c.aliases.contains(&word.as_str()))
+    commands().find(|c| c.name == word || c.aliases.contains(&word.as_str()))
 }
 
 /// The command nearest to a mistyped word: within two edits, and fewer edits than the word
 /// has letters, so that short words are not matched by chance.
 fn nearest(word: &str) -> Option<&'static str> {
     let word = word.to_ascii_lowercase();
-    COMMANDS
-        .iter()
+    commands()
         .flat_map(|c| {
             std::iter::once(&c.name)
                 .chain(c.aliases)
@@ -291,9 +287,9 @@ fn help_lines() -> Vec<String> {
         "Type a move in any notation: P-K4, N-KB3, PxP, O-O (descriptive), e4, Nf3 (SAN), e2e4."
             .to_string(),
     ];
-    for group in Group::ALL {
-        lines.push(group.title().to_string());
-        for c in COMMANDS.iter().filter(|c| c.group == group) {
+    for (title, commands) in GROUPS {
+        lines.push(title.to_string());
+        for c in commands {
             let mut usage = format!("{} {}", c.name, c.args);
             if !c.aliases.is_empty() {
                 usage = format!("{} ({})", usage.trim_end(), c.aliases.join(", "));
@@ -351,8 +347,7 @@ mod tests {
 
     #[test]
     fn every_name_is_unique() {
-        let mut names: Vec<&str> = COMMANDS
-            .iter()
+        let mut names: Vec<&str> = commands()
             .flat_map(|c| std::iter::once(c.name).chain(c.aliases.iter().copied()))
             .collect();
         let all = names.len();
@@ -376,7 +371,7 @@ mod tests {
     #[test]
     fn help_lists_every_command_once_under_a_group() {
         let lines = help_lines();
-        for c in COMMANDS {
+        for c in commands() {
             let rows = lines
                 .iter()
                 .filter(|l| l.trim_start().starts_with(&format!("{} ", c.name)))

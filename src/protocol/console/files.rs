@@ -6,7 +6,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use shakmaty::Color;
 
-use super::{Console, side_index};
+use super::{Console, show, side_index};
 use crate::engine::short;
 use crate::notation;
 use crate::pgn;
@@ -33,11 +33,50 @@ impl Console {
         }
     }
 
+    /// `save FILE.pgn`.
     pub(super) fn save(&self, rest: &str) {
         if rest.is_empty() {
             self.say("save takes a FILE name, e.g. save game.pgn");
             return;
         }
+        let result = self.result.as_ref().map_or("*", |(r, _)| r.as_str());
+        match std::fs::write(Path::new(rest), self.pgn_text()) {
+            Ok(()) => self.say(&format!(
+                "Saved {} to {rest} ({result}).",
+                self.full_moves()
+            )),
+            Err(e) => self.say(&format!("Cannot write {}: {e}.", short(rest))),
+        }
+    }
+
+    /// `pgn`: the game as `save` would write it.
+    pub(super) fn pgn(&self) {
+        for line in self.pgn_text().lines() {
+            self.say(line);
+        }
+    }
+
+    /// `history`: the whole game, one numbered move a line.
+    pub(super) fn history(&self) {
+        let rows = show::history_rows(self.engine.game(), self.notation);
+        if rows.is_empty() {
+            self.say("No moves yet.");
+        }
+        for row in rows {
+            self.say(row.trim_end());
+        }
+    }
+
+    /// The number of moves of the game as a scoresheet counts them: `1 move`, `12 moves`.
+    fn full_moves(&self) -> String {
+        match show::history_rows(self.engine.game(), self.notation).len() {
+            1 => "1 move".to_string(),
+            n => format!("{n} moves"),
+        }
+    }
+
+    /// The game in PGN: the players, the result and its reason, machack's comments.
+    fn pgn_text(&self) -> String {
         let name = |c: Color| {
             if self.person[side_index(c)] {
                 "Person".to_string()
@@ -45,7 +84,7 @@ impl Console {
                 format!("machack ({})", self.engine.options().profile)
             }
         };
-        let tags: Vec<(String, String)> = vec![
+        let mut tags: Vec<(String, String)> = vec![
             ("Event".into(), "machack console game".into()),
             ("Site".into(), "machack console".into()),
             ("Date".into(), today()),
@@ -53,19 +92,11 @@ impl Console {
             ("White".into(), name(Color::White)),
             ("Black".into(), name(Color::Black)),
         ];
-        let mut tags = tags;
         if let Some((_, why)) = &self.result {
             tags.push(("Termination".into(), why.clone()));
         }
         let result = self.result.as_ref().map_or("*", |(r, _)| r.as_str());
-        let text = pgn::write_game(self.engine.game(), &tags, &self.comments, result);
-        match std::fs::write(Path::new(rest), text) {
-            Ok(()) => self.say(&format!(
-                "Saved {} moves to {rest} ({result}).",
-                self.engine.game().moves().len()
-            )),
-            Err(e) => self.say(&format!("Cannot write {}: {e}.", short(rest))),
-        }
+        pgn::write_game(self.engine.game(), &tags, &self.comments, result)
     }
 
     pub(super) fn load(&mut self, rest: &str) {
@@ -86,11 +117,11 @@ impl Console {
                 self.after_move();
                 self.person_to_move();
                 self.say(&format!(
-                    "Loaded game {number} of {} ({} - {}, {} moves, recorded {}).",
+                    "Loaded game {number} of {} ({} - {}, {}, recorded {}).",
                     file,
                     g.tag("White").unwrap_or("?"),
                     g.tag("Black").unwrap_or("?"),
-                    self.engine.game().moves().len(),
+                    self.full_moves(),
                     g.result
                 ));
                 self.draw();

@@ -88,6 +88,8 @@ struct Console {
     /// The sides the person plays: White, Black.
     person: [bool; 2],
     unicode: bool,
+    /// The board is drawn from the other side than the person's (`flip`).
+    flipped: bool,
     /// stdout is a terminal: prompts and the progress line.
     tty: bool,
     /// stdin is a terminal: a line typed while machack thinks stops the thought.
@@ -144,6 +146,7 @@ pub fn run(engine: Engine, input: Input, out: Out, first: Option<String>) {
         notation: Notation::Descriptive,
         person: [true, false],
         unicode: unicode_ok(),
+        flipped: false,
         tty: std::io::stdout().is_terminal(),
         keyboard: std::io::stdin().is_terminal(),
         clock: None,
@@ -227,11 +230,12 @@ impl Console {
     /// The board (from the person's side), the history beside it, the side to move and
     /// the clocks.
     fn draw(&self) {
-        let bottom = if !self.person[0] && self.person[1] {
+        let person = if !self.person[0] && self.person[1] {
             Color::Black
         } else {
             Color::White
         };
+        let bottom = if self.flipped { !person } else { person };
         for l in show::board(self.engine.game(), self.notation, self.unicode, bottom) {
             self.say(&l);
         }
@@ -248,17 +252,25 @@ impl Console {
                 format!("{} to move ({who}){check}", side_name(pos.turn()))
             }
         };
-        if let Some(c) = &self.clock {
-            status.push_str(&format!(
-                "   clock: White {}  Black {}",
-                show::clock(c.left(Color::White)),
-                show::clock(c.left(Color::Black))
-            ));
-            if let Some(n) = c.moves_to_go(pos.turn()) {
-                status.push_str(&format!("  ({n} moves to the control)"));
-            }
+        if let Some(clocks) = self.clock_status() {
+            status.push_str("   ");
+            status.push_str(&clocks);
         }
         self.say(&status);
+    }
+
+    /// Both clocks and the moves to the control, when there are clocks.
+    fn clock_status(&self) -> Option<String> {
+        let c = self.clock.as_ref()?;
+        let mut text = format!(
+            "clock: White {}  Black {}",
+            show::clock(c.left(Color::White)),
+            show::clock(c.left(Color::Black))
+        );
+        if let Some(n) = c.moves_to_go(self.engine.position().turn()) {
+            text.push_str(&format!("  ({n} moves to the control)"));
+        }
+        Some(text)
     }
 
     /// The next line to do: one queued while machack thought, or one read now. None when

@@ -103,6 +103,14 @@ impl Console {
         }
     }
 
+    /// `clock`: both clocks, or how to set them.
+    pub(super) fn show_clock(&self) {
+        match self.clock_status() {
+            Some(text) => self.say(&text),
+            None => self.say("No clocks; 'level 50 120 0' sets 1967's control."),
+        }
+    }
+
     /// Charges the side that just moved and ends the game if its flag fell.
     pub(super) fn charge_clock(&mut self, side: Color) {
         let used = self.turn_started.elapsed();

@@ -115,7 +115,10 @@ impl Console {
         let tty = self.tty;
         let notation_used = self.notation;
         if tty {
-            progress("machack is thinking (press Enter to make it move)…");
+            let dots = if self.unicode { "…" } else { "..." };
+            progress(&format!(
+                "machack is thinking (press Enter to make it move){dots}"
+            ));
         }
         let started = self.engine.go(
             go,

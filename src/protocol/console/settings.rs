@@ -18,39 +18,63 @@ impl Console {
     }
 
     pub(super) fn profile(&mut self, rest: &str) {
-        self.option(
-            "Profile",
-            rest,
-            "profile takes a NAME: 1967 or 1967-tournament",
-        );
+        let usage = "profile takes a NAME: 1967 or 1967-tournament";
+        if self.option("Profile", rest, usage) {
+            self.say(&format!("Profile set to {}.", short(rest)));
+        }
     }
 
     pub(super) fn depth(&mut self, rest: &str) {
-        self.option("Depth", rest, "depth takes a number of plies, e.g. depth 4");
+        if self.option("Depth", rest, "depth takes a number of plies, e.g. depth 4") {
+            self.say(&format!("Depth set to {}.", short(rest)));
+        }
     }
 
     pub(super) fn widths(&mut self, rest: &str) {
-        self.option("Widths", rest, "widths takes a LIST, e.g. widths 6,6,4");
+        if self.option("Widths", rest, "widths takes a LIST, e.g. widths 6,6,4") {
+            self.say(&format!("Widths set to {}.", short(rest)));
+        }
     }
 
     /// `book on|off|file PATH`.
     pub(super) fn book(&mut self, rest: &str) {
         let (what, path) = rest.split_once(' ').unwrap_or((rest, ""));
-        match what.to_ascii_lowercase().as_str() {
-            "on" | "off" => self.option("OwnBook", what, ""),
-            "file" => self.option("BookFile", path.trim(), "book file takes a PATH"),
+        let what = what.to_ascii_lowercase();
+        match what.as_str() {
+            "on" | "off" => {
+                if self.option("OwnBook", &what, "") {
+                    self.say(&format!("The opening book is {what}."));
+                }
+            }
+            "file" => {
+                let path = path.trim();
+                if self.option("BookFile", path, "book file takes a PATH") {
+                    self.say(&format!("Book file set to {}.", short(path)));
+                }
+            }
             _ => self.say("book takes on, off or file PATH."),
         }
     }
 
-    fn option(&mut self, name: &str, value: &str, usage: &str) {
+    /// `flip`: the board from the other side.
+    pub(super) fn flip(&mut self) {
+        self.flipped = !self.flipped;
+        self.draw();
+    }
+
+    /// Sets an engine option; says `usage` when no value is given, and the engine's
+    /// error when the value is refused. Whether the option was set.
+    fn option(&mut self, name: &str, value: &str, usage: &str) -> bool {
         if value.is_empty() {
             self.say(usage);
-            return;
+            return false;
         }
         match self.engine.set_option(name, Some(value)) {
-            Ok(()) => self.say(&format!("{name} set to {}.", short(value))),
-            Err(e) => self.say(&format!("{e}.")),
+            Ok(()) => true,
+            Err(e) => {
+                self.say(&format!("{e}."));
+                false
+            }
         }
     }
 }
