@@ -15,7 +15,7 @@ use std::sync::{Mutex, OnceLock};
 use machack::book::build::{BuildOptions, build_from_pgn};
 use machack::book::polyglot::Entry;
 use machack::book::{self, PolyglotBook};
-use machack::engine::{Engine, OptionKind};
+use machack::engine::Engine;
 use machack::notation::{self, Notation};
 use machack::protocol::{Out, uci, xboard};
 use machack::rules::{self, Game};
@@ -133,15 +133,10 @@ fn small_engine() -> Engine {
     if SMALL.get() == Some(engine.options()) {
         return engine;
     }
-    for spec in machack::engine::option_specs() {
-        let default = match spec.kind {
-            OptionKind::Spin { default, .. } => default.to_string(),
-            OptionKind::Check { default } => default.to_string(),
-            OptionKind::Combo { default, .. } => default,
-            OptionKind::Text { default } => default,
-            OptionKind::Button => continue,
-        };
-        let _ = engine.set_option(spec.name, Some(&default));
+    for option in machack::engine::options::OPTIONS {
+        if let Some(default) = machack::engine::options::default_text(option) {
+            let _ = engine.set_option(option.name, Some(&default));
+        }
     }
     for (name, value) in [
         ("Hash", "1"),

@@ -12,7 +12,7 @@ use clap::Args;
 use shakmaty::{Chess, Move};
 
 use super::CliError;
-use super::search::SettingsArgs;
+use super::settings::SettingsArgs;
 use crate::notation::{self, Notation, write_move};
 use crate::rules::{Game, parse_fen};
 use crate::search::Limits;

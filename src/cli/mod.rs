@@ -22,6 +22,7 @@ mod eval;
 mod perft;
 mod plausible;
 mod search;
+mod settings;
 mod status;
 
 /// Mac Hack VI (Greenblatt, MIT 1967), brought back.

@@ -1,9 +1,6 @@
 //! `machack search`: one search of the position, printing the best move, its value, the
 //! principal variation, the statistics (debugging aid 6), the record of every top-level
 //! move (aid 5) and the evaluation terms at the end of the principal variation (aid 3).
-//!
-//! Also the search settings shared by `search`, `epd` and `bench`: a profile and the
-//! overrides of its depth, widths, hash size, feedover limit and secondary depth.
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -12,79 +9,11 @@ use clap::Args;
 use serde_json::{Value, json};
 use shakmaty::{Chess, Move, Position};
 
+use super::settings::SettingsArgs;
 use super::{CliError, PositionArgs};
 use crate::eval::Terms;
 use crate::notation::{Notation, write_move};
-use crate::search::mac_hack::Tuning;
-use crate::search::{self, Bound, Limits, Score, Search, SearchResult, Settings};
-
-/// The profile and its overrides.
-#[derive(Debug, Clone, Args)]
-pub struct SettingsArgs {
-    /// Search profile (1967, 1967-tournament).
-    #[arg(long, default_value = "1967-tournament")]
-    pub profile: String,
-    /// Depth of the basic search in plies (overrides the profile).
-    #[arg(long)]
-    pub depth: Option<u32>,
-    /// Basic widths per level, top level first; the last holds below (e.g. 15,15,9,9,7).
-    #[arg(long, value_delimiter = ',')]
-    pub widths: Option<Vec<u32>>,
-    /// Hash table size in entries.
-    #[arg(long)]
-    pub hash: Option<usize>,
-    /// At most this many feedovers along a line.
-    #[arg(long)]
-    pub feedovers: Option<u32>,
-    /// Depth of the secondary search (0: off).
-    #[arg(long)]
-    pub secondary: Option<u32>,
-    /// Also search every move the generator flags INVESTIGATE (the 1980 rule).
-    #[arg(long)]
-    pub investigate: bool,
-}
-
-impl SettingsArgs {
-    /// The search these settings describe: the profile's, configured.
-    pub fn search(&self) -> Result<Box<dyn Search>, CliError> {
-        let profile = search::profile(&self.profile).ok_or_else(|| {
-            CliError::Usage(format!(
-                "unknown profile '{}' (known: {})",
-                self.profile,
-                search::profile_names()
-            ))
-        })?;
-        if let Some(d) = self.depth
-            && (d == 0 || d > 64)
-        {
-            return Err(CliError::Usage(format!("--depth {d}: must be 1 to 64")));
-        }
-        if let Some(w) = &self.widths
-            && (w.is_empty() || w.contains(&0))
-        {
-            return Err(CliError::Usage(
-                "--widths: give positive widths, e.g. 15,15,9,9,7".into(),
-            ));
-        }
-        if self.hash == Some(0) {
-            return Err(CliError::Usage("--hash: at least 1 entry".into()));
-        }
-        let settings = Settings {
-            depth: self.depth,
-            widths: self.widths.clone(),
-            mac_hack: Tuning {
-                hash_entries: self.hash,
-                max_feedovers: self.feedovers,
-                secondary_depth: self.secondary,
-                investigate: self.investigate.then_some(true),
-            },
-            ..Settings::default()
-        };
-        let mut search = (profile.make)();
-        search.configure(&settings);
-        Ok(search)
-    }
-}
+use crate::search::{Bound, Limits, Score, SearchResult};
 
 #[derive(Debug, Args)]
 pub struct SearchArgs {

@@ -16,7 +16,8 @@ use std::time::Duration;
 use shakmaty::{CastlingMode, Move};
 
 use super::{Event, Input, Out, split_word};
-use crate::engine::{BestMove, Clocks, Engine, Go, OptionKind, Source, option_specs, short};
+use crate::engine::options::OPTIONS;
+use crate::engine::{BestMove, Clocks, Engine, Go, OptionKind, Source, short};
 use crate::notation;
 use crate::rules::{self, Game};
 use crate::search::{Info, Score};
@@ -74,29 +75,39 @@ pub fn command(engine: &mut Engine, out: &Out, line: &str) -> bool {
 fn identify(out: &Out) {
     out.line(&format!("id name machack {}", env!("CARGO_PKG_VERSION")));
     out.line("id author the machack authors, after Richard Greenblatt (MIT, 1967)");
-    for spec in option_specs().into_iter().filter(|s| s.uci) {
-        let kind = match spec.kind {
-            OptionKind::Spin { default, min, max } => {
-                format!("type spin default {default} min {min} max {max}")
-            }
-            OptionKind::Check { default } => format!("type check default {default}"),
-            OptionKind::Combo { default, choices } => {
-                let vars: Vec<String> = choices.iter().map(|c| format!("var {c}")).collect();
-                format!("type combo default {default} {}", vars.join(" "))
-            }
-            OptionKind::Button => "type button".to_string(),
-            OptionKind::Text { default } => {
-                let d = if default.is_empty() {
-                    "<empty>"
-                } else {
-                    &default
-                };
-                format!("type string default {d}")
-            }
-        };
-        out.line(&format!("option name {} {kind}", spec.name));
+    for option in OPTIONS.iter().filter(|o| o.shown.uci) {
+        out.line(&format!(
+            "option name {} {}",
+            option.name,
+            uci_kind(&option.kind)
+        ));
     }
     out.line("uciok");
+}
+
+/// The `type ...` part of an `option` line.
+fn uci_kind(kind: &OptionKind) -> String {
+    match *kind {
+        OptionKind::Spin {
+            default, min, max, ..
+        } => format!("type spin default {default} min {min} max {max}"),
+        OptionKind::Check { default, .. } => format!("type check default {default}"),
+        OptionKind::Combo {
+            default, choices, ..
+        } => {
+            let vars: Vec<String> = choices().iter().map(|c| format!("var {c}")).collect();
+            format!("type combo default {default} {}", vars.join(" "))
+        }
+        OptionKind::Button => "type button".to_string(),
+        OptionKind::Text { default, .. } => {
+            let d = if default.is_empty() {
+                "<empty>"
+            } else {
+                default
+            };
+            format!("type string default {d}")
+        }
+    }
 }
 
 /// `setoption name NAME [value VALUE]`; names and values may hold spaces.

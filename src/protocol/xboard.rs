@@ -23,7 +23,8 @@ use std::time::Duration;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 
 use super::{Event, Input, Out, split_word};
-use crate::engine::{BestMove, Clocks, DrawClaim, Engine, Go, OptionKind, option_specs, short};
+use crate::engine::options::OPTIONS;
+use crate::engine::{BestMove, Clocks, DrawClaim, Engine, Go, OptionKind, short};
 use crate::fide::{Outcome, Reason};
 use crate::notation::{self, Notation};
 use crate::rules::{self, Game};
@@ -309,30 +310,9 @@ impl Xboard {
              myname=\"machack {}\"",
             env!("CARGO_PKG_VERSION")
         ));
-        for spec in option_specs() {
-            if spec.name == "Hash" || spec.name == "Threads" || spec.name == "Ponder" {
-                continue; // `memory`, one thread, `hard`/`easy`.
-            }
-            let name = spec.name.replace(' ', "_");
-            let kind = match spec.kind {
-                OptionKind::Spin { default, min, max } => format!("-spin {default} {min} {max}"),
-                OptionKind::Check { default } => format!("-check {}", u8::from(default)),
-                OptionKind::Combo { default, choices } => {
-                    let marked: Vec<String> = choices
-                        .iter()
-                        .map(|c| {
-                            if *c == default {
-                                format!("*{c}")
-                            } else {
-                                c.clone()
-                            }
-                        })
-                        .collect();
-                    format!("-combo {}", marked.join(" /// "))
-                }
-                OptionKind::Button => "-button".to_string(),
-                OptionKind::Text { default } => format!("-string {default}"),
-            };
+        for option in OPTIONS.iter().filter(|o| o.shown.xboard) {
+            let name = option.name.replace(' ', "_");
+            let kind = xboard_kind(&option.kind);
             out.line(&format!("feature option=\"{name} {kind}\""));
         }
         out.line("feature done=1");
@@ -725,6 +705,33 @@ fn minutes(text: &str) -> Option<Duration> {
             (m < 1_000_000 && s < 60).then(|| Duration::from_secs(m * 60 + s))
         }
         None => seconds(text).map(|t| t * 60),
+    }
+}
+
+/// The `-spin ...` part of a `feature option=` line.
+fn xboard_kind(kind: &OptionKind) -> String {
+    match *kind {
+        OptionKind::Spin {
+            default, min, max, ..
+        } => format!("-spin {default} {min} {max}"),
+        OptionKind::Check { default, .. } => format!("-check {}", u8::from(default)),
+        OptionKind::Combo {
+            default, choices, ..
+        } => {
+            let marked: Vec<String> = choices()
+                .iter()
+                .map(|&c| {
+                    if c == default {
+                        format!("*{c}")
+                    } else {
+                        c.to_string()
+                    }
+                })
+                .collect();
+            format!("-combo {}", marked.join(" /// "))
+        }
+        OptionKind::Button => "-button".to_string(),
+        OptionKind::Text { default, .. } => format!("-string {default}"),
     }
 }
 

@@ -26,14 +26,14 @@ use thiserror::Error;
 
 use crate::book::{Book, Choice};
 use crate::rules::Game;
-use crate::search::{
-    self, DEFAULT_PROFILE, Info, Limits, PROFILES, Profile, Score, Search, SearchResult, Settings,
-};
+use crate::search::{Info, Limits, Profile, Score, Search, SearchResult, Settings};
 use crate::timeman::{self, Budget, Clock, TimeControl};
 
 pub mod conduct;
+pub mod options;
 
 pub use conduct::{Decision, DrawClaim, GameEnd};
+pub use options::{EngineOption, OptionError, OptionKind, Options, describe, find_option};
 
 /// Why the engine refused a request.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -41,183 +41,12 @@ pub enum EngineError {
     /// A search is running and was not stopped.
     #[error("a search is running; stop it first")]
     Busy,
-    /// No option has this name.
-    #[error("no option named '{0}'")]
-    UnknownOption(String),
-    /// The value does not fit the option.
-    #[error("option '{name}': {reason}")]
-    BadValue { name: String, reason: String },
+    /// An option that does not exist or a value that does not fit it.
+    #[error(transparent)]
+    Option(#[from] OptionError),
     /// A move that is not legal in the current position.
     #[error("illegal move {0}")]
     IllegalMove(String),
-}
-
-/// The kind and range of an option, for the protocols to announce.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum OptionKind {
-    Spin {
-        default: i64,
-        min: i64,
-        max: i64,
-    },
-    Check {
-        default: bool,
-    },
-    Combo {
-        default: String,
-        choices: Vec<String>,
-    },
-    Button,
-    /// Free text; an empty default means "none".
-    Text {
-        default: String,
-    },
-}
-
-/// One option the engine offers.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OptionSpec {
-    pub name: &'static str,
-    pub kind: OptionKind,
-    /// Whether UCI announces it (a UCI GUI cannot act on a resignation, so `Resign` is
-    /// xboard and console only).
-    pub uci: bool,
-}
-
-/// The current option values.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Options {
-    /// Hash table size in MiB (0: the profile's own table, 32,000 entries in 1967).
-    pub hash_mb: u32,
-    pub threads: u32,
-    /// Whether the GUI may ask us to ponder (UCI `Ponder`, xboard `hard`).
-    pub ponder: bool,
-    /// Kept back from every clock for communication.
-    pub move_overhead: Duration,
-    /// One of `PROFILES`.
-    pub profile: String,
-    /// Search depth in plies overriding the profile's (None: the profile's).
-    pub depth: Option<u32>,
-    /// The width schedule overriding the profile's (None: the profile's).
-    pub widths: Option<Vec<u32>>,
-    /// How much worse than 0 a draw is for us, in 1967 units (pawn = 128).
-    pub contempt: i32,
-    pub own_book: bool,
-    /// A Polyglot book to use instead of the built-in one.
-    pub book_file: Option<String>,
-    /// Resign when hopelessly lost (SPEC §9). Off by default: GUIs adjudicate.
-    pub resign: bool,
-    /// Resign below minus this value (1967 units)...
-    pub resign_value: i32,
-    /// ...held for this many of our searches in a row.
-    pub resign_moves: u32,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options {
-            hash_mb: 0,
-            threads: 1,
-            ponder: false,
-            move_overhead: timeman::knobs::MOVE_OVERHEAD,
-            profile: DEFAULT_PROFILE.to_string(),
-            depth: None,
-            widths: None,
-            contempt: 0,
-            own_book: true,
-            book_file: None,
-            resign: false,
-            resign_value: conduct::knobs::RESIGN_VALUE,
-            resign_moves: conduct::knobs::RESIGN_MOVES,
-        }
-    }
-}
-
-/// Every option, with its kind and range.
-pub fn option_specs() -> Vec<OptionSpec> {
-    let d = Options::default();
-    let spin = |default: i64, min: i64, max: i64| OptionKind::Spin { default, min, max };
-    vec![
-        OptionSpec {
-            name: "Hash",
-            kind: spin(d.hash_mb.into(), 0, 4096),
-            uci: true,
-        },
-        OptionSpec {
-            name: "Clear Hash",
-            kind: OptionKind::Button,
-            uci: true,
-        },
-        OptionSpec {
-            name: "Threads",
-            kind: spin(1, 1, 1),
-            uci: true,
-        },
-        OptionSpec {
-            name: "Ponder",
-            kind: OptionKind::Check { default: d.ponder },
-            uci: true,
-        },
-        OptionSpec {
-            name: "Move Overhead",
-            kind: spin(d.move_overhead.as_millis() as i64, 0, 5000),
-            uci: true,
-        },
-        OptionSpec {
-            name: "Profile",
-            kind: OptionKind::Combo {
-                default: d.profile.clone(),
-                choices: PROFILES.iter().map(|p| p.name.to_string()).collect(),
-            },
-            uci: true,
-        },
-        OptionSpec {
-            name: "Depth",
-            kind: spin(0, 0, 64),
-            uci: true,
-        },
-        OptionSpec {
-            name: "Widths",
-            kind: OptionKind::Text {
-                default: String::new(),
-            },
-            uci: true,
-        },
-        OptionSpec {
-            name: "Contempt",
-            kind: spin(d.contempt.into(), -1280, 1280),
-            uci: true,
-        },
-        OptionSpec {
-            name: "OwnBook",
-            kind: OptionKind::Check {
-                default: d.own_book,
-            },
-            uci: true,
-        },
-        OptionSpec {
-            name: "BookFile",
-            kind: OptionKind::Text {
-                default: String::new(),
-            },
-            uci: true,
-        },
-        OptionSpec {
-            name: "Resign",
-            kind: OptionKind::Check { default: d.resign },
-            uci: false,
-        },
-        OptionSpec {
-            name: "Resign Value",
-            kind: spin(d.resign_value.into(), 128, 100_000),
-            uci: false,
-        },
-        OptionSpec {
-            name: "Resign Moves",
-            kind: spin(d.resign_moves.into(), 1, 100),
-            uci: false,
-        },
-    ]
 }
 
 /// Both clocks as the GUI reports them; the engine uses the side to move's.
@@ -412,8 +241,8 @@ impl Engine {
         Engine {
             game: Game::default(),
             options: Options::default(),
-            searcher: Arc::new(Mutex::new((default_profile().make)())),
-            searcher_profile: default_profile(),
+            searcher: Arc::new(Mutex::new((Options::default().profile().make)())),
+            searcher_profile: Options::default().profile(),
             last_search: Arc::new(Mutex::new(None)),
             running: None,
             searcher_stale: true,
@@ -439,90 +268,36 @@ impl Engine {
         &self.options
     }
 
-    /// Sets an option by its protocol name (case-insensitive). Buttons take no value.
-    /// Takes effect at the next search.
+    /// Sets an option by its protocol name (case-insensitive, `_` for a space). Buttons
+    /// take no value. Takes effect at the next search.
     pub fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), EngineError> {
-        // xboard GUIs and python-chess cannot carry spaces in option names: `Move_Overhead`.
-        let wanted = name.trim().replace('_', " ");
-        let spec = option_specs()
-            .into_iter()
-            .find(|s| s.name.eq_ignore_ascii_case(&wanted))
-            .ok_or_else(|| EngineError::UnknownOption(name.trim().to_string()))?;
-        let bad = |reason: String| EngineError::BadValue {
-            name: spec.name.to_string(),
-            reason,
-        };
-        let text = value.map(str::trim).unwrap_or("");
-        let o = &mut self.options;
-        match &spec.kind {
-            OptionKind::Button => {
-                if spec.name == "Clear Hash" {
-                    self.clear_hash = true;
-                }
-                return Ok(());
-            }
-            OptionKind::Spin { min, max, .. } => {
-                let v: i64 = text
-                    .parse()
-                    .map_err(|_| bad(format!("'{}' is not a whole number", short(text))))?;
-                if v < *min || v > *max {
-                    return Err(bad(format!("{v} is outside {min}..={max}")));
-                }
-                match spec.name {
-                    "Hash" => o.hash_mb = v as u32,
-                    "Threads" => o.threads = v as u32,
-                    "Move Overhead" => o.move_overhead = Duration::from_millis(v as u64),
-                    "Depth" => o.depth = (v > 0).then_some(v as u32),
-                    "Contempt" => o.contempt = v as i32,
-                    "Resign Value" => o.resign_value = v as i32,
-                    "Resign Moves" => o.resign_moves = v as u32,
-                    _ => {}
+        let before = self.options.clone();
+        match self.options.set(name, value)? {
+            options::Effect::None => {}
+            options::Effect::Search => self.searcher_stale = true,
+            options::Effect::ClearHash => self.clear_hash = true,
+            options::Effect::Book => {
+                if let Err(e) = self.load_book() {
+                    // A book that cannot be read is refused; the old one stays.
+                    self.options = before;
+                    return Err(e);
                 }
             }
-            OptionKind::Check { .. } => {
-                let v = match text.to_ascii_lowercase().as_str() {
-                    "true" | "1" | "on" => true,
-                    "false" | "0" | "off" => false,
-                    _ => return Err(bad(format!("'{}' is not true or false", short(text)))),
-                };
-                match spec.name {
-                    "Ponder" => o.ponder = v,
-                    "OwnBook" => o.own_book = v,
-                    "Resign" => o.resign = v,
-                    _ => {}
-                }
-            }
-            OptionKind::Combo { choices, .. } => {
-                let choice = choices
-                    .iter()
-                    .find(|c| c.eq_ignore_ascii_case(text))
-                    .ok_or_else(|| {
-                        bad(format!(
-                            "'{}' is not one of {}",
-                            short(text),
-                            choices.join(", ")
-                        ))
-                    })?;
-                o.profile = choice.clone();
-            }
-            OptionKind::Text { .. } => match spec.name {
-                "Widths" => o.widths = parse_widths(text).map_err(bad)?,
-                "BookFile" => {
-                    if text.is_empty() || text == "<empty>" {
-                        self.book = Arc::new(Book::builtin());
-                        self.options.book_file = None;
-                    } else {
-                        // A book that cannot be read is refused; the old one stays.
-                        let book = Book::open(std::path::Path::new(text))
-                            .map_err(|e| bad(e.to_string()))?;
-                        self.book = Arc::new(book);
-                        self.options.book_file = Some(text.to_string());
-                    }
-                }
-                _ => {}
-            },
         }
-        self.searcher_stale = true;
+        Ok(())
+    }
+
+    /// Loads the book the options name: the file, or the built-in book.
+    fn load_book(&mut self) -> Result<(), EngineError> {
+        self.book = Arc::new(match &self.options.book_file {
+            None => Book::builtin(),
+            Some(path) => {
+                Book::open(std::path::Path::new(path)).map_err(|e| OptionError::BadValue {
+                    name: "BookFile".into(),
+                    reason: e.to_string(),
+                })?
+            }
+        });
         Ok(())
     }
 
@@ -620,7 +395,7 @@ impl Engine {
             limits,
             book,
             profile: self.searcher_profile,
-            settings: self.settings(),
+            settings: self.options.settings(),
         };
         let searcher = Arc::clone(&self.searcher);
 
@@ -792,15 +567,10 @@ impl Engine {
         Ok(())
     }
 
-    /// The profile the options name.
-    fn profile(&self) -> &'static Profile {
-        search::profile(&self.options.profile).unwrap_or_else(default_profile)
-    }
-
     /// Brings the searcher up to date with the options before a search: a new search when
     /// the profile changed, the settings when an option changed.
     fn prepare_searcher(&mut self) {
-        let profile = self.profile();
+        let profile = self.options.profile();
         let mut searcher = lock(&self.searcher);
         if !std::ptr::eq(profile, self.searcher_profile) {
             *searcher = (profile.make)();
@@ -808,29 +578,12 @@ impl Engine {
             self.searcher_stale = true;
         }
         if self.searcher_stale {
-            searcher.configure(&self.settings());
+            searcher.configure(&self.options.settings());
             self.searcher_stale = false;
         }
         if self.clear_hash {
             searcher.clear_hash();
             self.clear_hash = false;
-        }
-    }
-
-    /// The settings the options give a search.
-    pub fn settings(&self) -> Settings {
-        let o = &self.options;
-        Settings {
-            depth: o.depth,
-            widths: o.widths.clone(),
-            hash_mib: if o.hash_mb > 0 {
-                o.hash_mb
-            } else {
-                search::DEFAULT_HASH_MIB
-            },
-            contempt: o.contempt,
-            threads: o.threads,
-            ..Settings::default()
         }
     }
 
@@ -858,11 +611,6 @@ impl Engine {
             moves_to_go: c.moves_to_go,
         })
     }
-}
-
-/// The profile played unless the `Profile` option says otherwise.
-fn default_profile() -> &'static Profile {
-    search::profile(DEFAULT_PROFILE).unwrap_or(&PROFILES[0])
 }
 
 impl Drop for Engine {
@@ -1018,22 +766,6 @@ pub fn legal_prefix(pos: &Chess, line: &[Move]) -> Vec<Move> {
         out.push(m);
     }
     out
-}
-
-/// Reads a width schedule: numbers separated by commas or spaces; empty means none.
-fn parse_widths(text: &str) -> Result<Option<Vec<u32>>, String> {
-    if text.is_empty() || text == "<empty>" {
-        return Ok(None);
-    }
-    let widths = text
-        .split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|s| !s.is_empty())
-        .map(|s| match s.parse::<u32>() {
-            Ok(w) if (1..=256).contains(&w) => Ok(w),
-            _ => Err(format!("'{}' is not a width from 1 to 256", short(s))),
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(Some(widths))
 }
 
 /// At most 40 characters of `text`, for messages.
@@ -1198,15 +930,15 @@ mod tests {
         let mut e = Engine::new();
         assert!(matches!(
             e.set_option("Hash", Some("lots")),
-            Err(EngineError::BadValue { .. })
+            Err(EngineError::Option(OptionError::BadValue { .. }))
         ));
         assert!(matches!(
             e.set_option("Hash", Some("5000")),
-            Err(EngineError::BadValue { .. })
+            Err(EngineError::Option(OptionError::BadValue { .. }))
         ));
         assert!(matches!(
             e.set_option("Nonsense", Some("1")),
-            Err(EngineError::UnknownOption(_))
+            Err(EngineError::Option(OptionError::Unknown(_)))
         ));
         e.set_option("hash", Some("64")).unwrap();
         e.set_option("Move Overhead", Some("100")).unwrap();
@@ -1214,7 +946,7 @@ mod tests {
         e.set_option("Profile", Some("1967")).unwrap();
         e.set_option("Clear Hash", None).unwrap();
         let o = e.options();
-        assert_eq!(o.hash_mb, 64);
+        assert_eq!(o.hash_mib, 64);
         assert_eq!(o.move_overhead, Duration::from_millis(100));
         assert_eq!(o.widths, Some(vec![15, 15, 9]));
         assert_eq!(o.profile, "1967");

@@ -1,0 +1,145 @@
+//! The search settings shared by `search` and `epd`: the engine options that have a flag
+//! (`--profile`, `--depth`, `--widths`, `--contempt`: made from the options table, read by
+//! the same code as a GUI's `setoption`), and the 1967 search's own knobs.
+
+use clap::{Arg, ArgMatches, Args, Command, FromArgMatches};
+
+use super::CliError;
+use crate::engine::options::{EngineOption, OPTIONS, Options};
+use crate::search::Search;
+use crate::search::mac_hack::Tuning;
+
+/// The profile, the options with a flag, and the 1967 knobs.
+#[derive(Debug, Clone, Args)]
+pub struct SettingsArgs {
+    #[command(flatten)]
+    options: OptionArgs,
+    /// Hash table size in entries (the 1967 search; default: the profile's 32,000).
+    #[arg(long)]
+    hash: Option<usize>,
+    /// At most this many feedovers along a line.
+    #[arg(long)]
+    feedovers: Option<u32>,
+    /// Depth of the secondary search (0: off).
+    #[arg(long)]
+    secondary: Option<u32>,
+    /// Also search every move the generator flags INVESTIGATE (the 1980 rule).
+    #[arg(long)]
+    investigate: bool,
+}
+
+impl SettingsArgs {
+    /// The search these settings describe: the profile's, configured.
+    pub fn search(&self) -> Result<Box<dyn Search>, CliError> {
+        let options = self.options.options()?;
+        if self.hash == Some(0) {
+            return Err(CliError::Usage("--hash: at least 1 entry".into()));
+        }
+        let mut settings = options.settings();
+        settings.mac_hack = Tuning {
+            hash_entries: self.hash,
+            max_feedovers: self.feedovers,
+            secondary_depth: self.secondary,
+            investigate: self.investigate.then_some(true),
+        };
+        let mut search = (options.profile().make)();
+        search.configure(&settings);
+        Ok(search)
+    }
+}
+
+/// The options given as flags, in the order of the table.
+#[derive(Debug, Clone, Default)]
+struct OptionArgs {
+    given: Vec<(&'static EngineOption, String)>,
+}
+
+impl OptionArgs {
+    /// The default options with the flags' values.
+    fn options(&self) -> Result<Options, CliError> {
+        let mut options = Options::default();
+        for (option, text) in &self.given {
+            options.set_row(option, text).map_err(|reason| {
+                CliError::Usage(format!("--{}: {reason}", option.flag.unwrap_or_default()))
+            })?;
+        }
+        Ok(options)
+    }
+}
+
+/// The options that have a flag, with it.
+fn flagged() -> impl Iterator<Item = (&'static EngineOption, &'static str)> {
+    OPTIONS.iter().filter_map(|o| o.flag.map(|f| (o, f)))
+}
+
+impl Args for OptionArgs {
+    fn augment_args(cmd: Command) -> Command {
+        flagged().fold(cmd, |cmd, (option, flag)| {
+            cmd.arg(
+                Arg::new(flag)
+                    .long(flag)
+                    .value_name(option.name)
+                    .allow_negative_numbers(true)
+                    .help(crate::engine::describe(option)),
+            )
+        })
+    }
+
+    fn augment_args_for_update(cmd: Command) -> Command {
+        OptionArgs::augment_args(cmd)
+    }
+}
+
+impl FromArgMatches for OptionArgs {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        let mut args = OptionArgs::default();
+        args.update_from_arg_matches(matches)?;
+        Ok(args)
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        for (option, flag) in flagged() {
+            if let Some(text) = matches.get_one::<String>(flag) {
+                self.given.push((option, text.clone()));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Debug, Parser)]
+    struct Cli {
+        #[command(flatten)]
+        settings: SettingsArgs,
+    }
+
+    fn options(args: &[&str]) -> Result<Options, String> {
+        let cli = Cli::try_parse_from(std::iter::once("machack").chain(args.iter().copied()))
+            .map_err(|e| e.to_string())?;
+        cli.settings.options.options().map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn flags_are_read_like_options() {
+        let o = options(&["--profile", "1967", "--depth", "3", "--widths", "15,9"]).unwrap();
+        assert_eq!((o.profile.as_str(), o.depth), ("1967", Some(3)));
+        assert_eq!(o.widths, Some(vec![15, 9]));
+        assert_eq!(options(&[]).unwrap(), Options::default());
+        let err = options(&["--widths", "15,0"]).unwrap_err();
+        assert!(err.starts_with("--widths: '0' is not a width"), "{err}");
+        let err = options(&["--profile", "1968"]).unwrap_err();
+        assert!(
+            err.starts_with("--profile: unknown profile '1968'"),
+            "{err}"
+        );
+        assert!(
+            options(&["--hash-mib", "3"]).is_err(),
+            "only flagged options"
+        );
+    }
+}
