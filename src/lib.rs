@@ -19,5 +19,6 @@ pub mod plausible;
 pub mod protocol;
 pub mod repetition;
 pub mod rules;
+pub mod scope;
 pub mod search;
 pub mod timeman;

@@ -21,6 +21,7 @@ pub mod epd;
 mod eval;
 mod perft;
 mod plausible;
+mod scope;
 mod search;
 mod settings;
 mod status;
@@ -62,6 +63,8 @@ enum Command {
     Xboard,
     /// The opening book: `show` a position's book moves, `stats`, `build` a Polyglot book.
     Book(book::BookArgs),
+    /// Serve the web page that shows machack thinking (`--open` opens it).
+    Scope(scope::ScopeArgs),
 }
 
 /// The position a subcommand works on: `--fen` (default: the start position), then
@@ -163,6 +166,7 @@ pub fn main() -> ExitCode {
             Ok(())
         }
         Some(Command::Book(args)) => book::run(&args),
+        Some(Command::Scope(args)) => scope::run(&args),
         None => {
             protocol::console::set_ascii(cli.ascii);
             protocol::console::start(Engine::new());
