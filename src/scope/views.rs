@@ -194,9 +194,10 @@ impl StatusView {
             2 => "twice".to_string(),
             n => format!("{n} times"),
         };
+        let clock = state.halfmove_clock;
         text.push_str(&format!(
-            " This position has occurred {times}; {} halfmoves since a capture or pawn move.",
-            state.halfmove_clock
+            " This position has occurred {times}; {clock} halfmove{} since a capture or pawn move.",
+            if clock == 1 { "" } else { "s" }
         ));
         let claims: Vec<&'static str> = state.claims.iter().map(|c| c.as_str()).collect();
         if !claims.is_empty() {

@@ -3,7 +3,7 @@
 // the server; this file only routes messages and keeps what is on screen.
 
 import { Board } from "./board.js";
-import { view, h, drawMoves, drawInfo, drawDone, drawEval, lineText } from "./panels.js";
+import { view, h, drawMoves, drawInfo, drawDone, drawEval, lineText, halfMoves } from "./panels.js";
 import { Tree } from "./tree.js";
 
 const $ = (id) => document.getElementById(id);
@@ -15,6 +15,8 @@ let done = null; // the last finished search
 let reviewing = null; // the inspect view shown instead of the game, if any
 let inspected = null; // the last inspect view (the aids panel)
 let clockAt = 0; // when the clocks of `state` were read
+let infos = 0; // live search lines received (shown as data-infos on #thinking)
+let thinkingSince = 0; // when the current search started (the page counts its time)
 
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
@@ -48,6 +50,7 @@ function receive(m) {
     case "info":
       info = m;
       drawInfo($("thinking"), m);
+      $("thinking").dataset.infos = ++infos;
       drawBoard();
       break;
     case "done":
@@ -70,6 +73,7 @@ function onState(s) {
   const moved = !state || state.fen !== s.fen || state.moves.length !== s.moves.length;
   if (s.thinking && (!state || !state.thinking)) {
     info = null;
+    thinkingSince = performance.now();
     $("thinking").replaceChildren(h("p", { class: "live" }, s.thinking === "play" ? "machack is thinking…" : "analysing…"));
   }
   state = s;
@@ -123,17 +127,24 @@ function drawAll() {
   $("status").textContent = text;
   $("review").hidden = !reviewing;
   if (reviewing) {
-    const where = reviewing.path.length ? ` then ${lineText(reviewing.path)}` : "";
-    $("review-text").textContent = `Looking at the position after move ${reviewing.ply}${where}.`;
+    const where = reviewing.path.length ? `, then ${lineText(reviewing.path)}` : "";
+    $("review-text").textContent = `Looking at the game after ${halfMoves(reviewing.ply)}${where}.`;
   }
   drawClocks();
+}
+
+// The last search's line from the position on the board: all of it after an analysis,
+// the rest of it after machack played its first move.
+function doneLine() {
+  if (!done) return [];
+  const since = state.moves.length - done.ply;
+  return since === 0 || (since === 1 && done.played) ? done.pv.slice(since) : [];
 }
 
 function drawBoard() {
   if (!state) return;
   const shown = reviewing || state;
-  const arrows = reviewing ? [] : state.thinking && info ? info.pv : done && done.ply === state.moves.length ? done.pv : [];
-  board.arrows = arrows.map((m) => m.uci);
+  board.arrows = (reviewing ? [] : state.thinking && info ? info.pv : doneLine()).map((m) => m.uci);
   board.show({
     pieces: shown.pieces,
     legal: reviewing ? [] : state.legal,
@@ -217,6 +228,11 @@ function wire() {
   });
   setInterval(() => {
     if (state && state.clocks && state.clocks.running) drawClocks();
+    // The engine reports only new best moves; between them the page counts the time.
+    const time = document.querySelector("#thinking .time");
+    if (state && state.thinking && time) {
+      time.textContent = `time ${((performance.now() - thinkingSince) / 1000).toFixed(1)} s`;
+    }
   }, 250);
 }
 

@@ -77,15 +77,28 @@ export function drawInfo(box, info) {
     table);
 }
 
-// A finished search: its numbers, its line and what it chose.
+export function halfMoves(n) {
+  return `${n} half-move${n === 1 ? "" : "s"}`;
+}
+
+// A finished search: its numbers, its line, what it chose, and the top level as the
+// search left it (aid 5; the tree below has the same moves to open).
 export function drawDone(box, done) {
   const what = done.best
     ? (done.played ? "machack plays " : "best: ") + moveText(done.best) + (done.source === "book" ? " (from the book)" : "")
     : "no move: the game is over";
+  const table = h("table", { class: "root" },
+    h("tr", {}, h("th", {}, "#"), h("th", {}, "move"), h("th", {}, "plausibility"), h("th", {}, "value"), h("th", {}, "")));
+  done.record.forEach((r, i) => {
+    table.append(h("tr", { class: r.verdict === "the best move" ? "best" : "" },
+      h("td", {}, i + 1), h("td", {}, moveText(r.move)), h("td", {}, r.plausibility),
+      h("td", {}, (r.bound === "upper" ? "≤ " : "") + scoreText(r.value)), h("td", {}, r.verdict.split(":")[0])));
+  });
   box.replaceChildren(
     h("p", { class: "answer" }, what + (done.stopped ? " (stopped early)" : "")),
     searchLine(done),
-    h("p", { class: "pv" }, "line: ", lineText(done.pv)));
+    h("p", { class: "pv" }, "line: ", lineText(done.pv)),
+    done.record.length ? table : "");
 }
 
 const TERMS = [
@@ -104,7 +117,7 @@ export function termsTable(t) {
 
 // Aids 3 and 4 for one position: the terms, then every move with its factors.
 export function drawEval(box, v, onDeeper) {
-  const where = v.path.length ? `after ${lineText(v.path)}` : "the position itself";
+  const where = v.path.length ? `, then ${lineText(v.path)}` : "";
   const moves = h("ol", { class: "plausible" });
   for (const m of v.moves) {
     const factors = h("ul", { class: "factors" });
@@ -121,7 +134,7 @@ export function drawEval(box, v, onDeeper) {
       factors)));
   }
   box.replaceChildren(
-    h("p", {}, `Move ${v.ply}, ${where}: `, h("code", {}, v.fen)),
+    h("p", {}, `The game after ${halfMoves(v.ply)}${where}: `, h("code", {}, v.fen)),
     h("p", { class: "quiet" }, v.status.text),
     h("h3", {}, "Static evaluation (aid 3), White's point of view, pawn = 128"),
     termsTable(v.terms),

@@ -4,7 +4,7 @@
 // the server for the plausible moves there; the moves of the recorded variation are
 // marked with their place in it. Clicking a node's move shows its position (aids 3, 4).
 
-import { h, moveText, lineText, scoreText, termsTable } from "./panels.js";
+import { h, moveText, lineText, scoreText, termsTable, halfMoves } from "./panels.js";
 
 export class Tree {
   // inspect(ply, path) asks the server for a node; replies come back through expand().
@@ -67,7 +67,7 @@ export class Tree {
     for (const [k, v] of Object.entries(done.stats || {})) {
       stats.append(h("tr", {}, h("td", {}, k.replaceAll("_", " ")), h("td", {}, Number(v).toLocaleString("en"))));
     }
-    const root = h("button", { class: "label" }, `Search at move ${done.ply}`);
+    const root = h("button", { class: "label" }, `Search after ${halfMoves(done.ply)}`);
     root.addEventListener("click", () => this.inspect(done.ply, []));
     this.box.replaceChildren(
       h("p", {}, root, ` value ${scoreText(done.score)}, depth ${done.depth}, ${done.nodes.toLocaleString("en")} nodes`),
