@@ -8,21 +8,9 @@ use shakmaty::{Bitboard, Board, CastlingSide, Chess, Color, Position, Role, Squa
 
 use super::Context;
 use super::weights::Weights;
-use crate::attack::{Analysis, CHEAPEST_FIRST};
+use crate::attack::Analysis;
+use crate::attack::see::{self, Capturers, StandingPins};
 use crate::eval::piece_value;
-
-/// `piece_value` of each role by `role as usize` (index 0, no piece, is 0): a table read
-/// in the exchange's inner loop and for a move's captured piece, instead of a branch or an
-/// indirect jump on the role.
-pub const ROLE_VALUE: [i32; 7] = [
-    0,
-    piece_value(Role::Pawn),
-    piece_value(Role::Knight),
-    piece_value(Role::Bishop),
-    piece_value(Role::Rook),
-    piece_value(Role::Queen),
-    piece_value(Role::King),
-];
 
 /// Index of a colour in the per-side arrays.
 #[inline]
@@ -798,31 +786,22 @@ impl<'a> Scene<'a> {
     }
 
     /// The least valuable piece of `side` in `attackers` that may capture on `target`
-    /// (pieces pinned against their own king only along the pin line).
+    /// (pieces pinned against their own king only along the pin line): the first capturer
+    /// of the generator's exchange.
     fn least_valuable(
         &self,
         attackers: Bitboard,
         side: Color,
         target: Square,
     ) -> Option<(Square, Role)> {
-        let mine = attackers & self.by[ci(side)];
-        let pinned = self.king_pinned[ci(side)];
-        for role in CHEAPEST_FIRST {
-            let set = mine & self.board.by_role(role);
-            if set.is_empty() {
-                continue;
-            }
-            if !set.intersects(pinned) {
-                return set.first().map(|s| (s, role));
-            }
-            for s in set {
-                if pinned.contains(s) && !attacks::aligned(self.king[ci(side)], s, target) {
-                    continue;
-                }
-                return Some((s, role));
-            }
-        }
-        None
+        let rules = StandingPins::new(self.king_pinned, self.king, target);
+        rules.next(
+            self.board,
+            attackers & self.by[ci(side)],
+            side,
+            target,
+            self.occ,
+        )
     }
 
     /// The pieces of both sides attacking `sq` with `occ` occupied (pieces not in `occ`
@@ -858,78 +837,21 @@ impl<'a> Scene<'a> {
         (sliders | self.leapers_of(to)) & occ
     }
 
-    /// Static exchange on `sq`: what `side` gains at best by starting to capture there a
-    /// piece worth `target`, with `occ` occupied (0 when it should not capture), the pieces
-    /// in `occ` attacking `sq` being `attackers`. X-rays count; the board's pieces not in
-    /// `occ` are gone.
+    /// Static exchange on `sq` by the generator's rules (`see::StandingPins`): what `side`
+    /// gains at best by starting to capture there a piece worth `target`, with `occ`
+    /// occupied (0 when it should not capture), the pieces in `occ` attacking `sq` being
+    /// `attackers`. X-rays count; the board's pieces not in `occ` are gone.
+    #[inline]
     pub fn exchange(
         &self,
         sq: Square,
-        mut occ: Bitboard,
-        mut attackers: Bitboard,
+        occ: Bitboard,
+        attackers: Bitboard,
         target: i32,
         side: Color,
     ) -> i32 {
-        let b = self.board;
-        // Pieces pinned against their own king take part only along the pin line (they
-        // still guard the square against a capturing king).
-        let mut allowed = Bitboard::FULL;
-        for c in Color::ALL {
-            let pinned = self.king_pinned[ci(c)];
-            if pinned.any() {
-                allowed &= !(pinned & !attacks::ray(self.king[ci(c)], sq));
-            }
-        }
-        // Most calls end here: nothing of `side` can capture.
-        if (attackers & self.by[ci(side)] & allowed).is_empty() {
-            return 0;
-        }
-        let mut gain = [0i32; 16];
-        let mut depth = 0usize;
-        let mut stm = side;
-        let mut on_sq = target;
-        while depth < gain.len() {
-            let mine = attackers & self.by[ci(stm)] & allowed;
-            if mine.is_empty() {
-                break;
-            }
-            // The least valuable capturer, lowest square first among equals.
-            let mut pick = (Square::A1, Role::King);
-            for role in CHEAPEST_FIRST {
-                if let Some(s) = (mine & b.by_role(role)).first() {
-                    pick = (s, role);
-                    break;
-                }
-            }
-            let (from, role) = pick;
-            let rest = occ ^ from;
-            // Only a slider behind the capturer, on its line through `sq`, can join (a
-            // knight stands on no such line): one line type to look along, not both, and
-            // only when such a slider stands somewhere on that line.
-            let mut next = attackers & rest;
-            let line = attacks::ray(sq, from) & rest;
-            if from.file() == sq.file() || from.rank() == sq.rank() {
-                if line.intersects(b.rooks_and_queens()) {
-                    next |= attacks::rook_attacks(sq, rest) & b.rooks_and_queens() & rest;
-                }
-            } else if role != Role::Knight && line.intersects(b.bishops_and_queens()) {
-                next |= attacks::bishop_attacks(sq, rest) & b.bishops_and_queens() & rest;
-            }
-            if role == Role::King && !(next & self.by[ci(!stm)]).is_empty() {
-                break;
-            }
-            gain[depth] = on_sq - if depth > 0 { gain[depth - 1] } else { 0 };
-            on_sq = ROLE_VALUE[role as usize];
-            occ = rest;
-            attackers = next;
-            depth += 1;
-            stm = !stm;
-        }
-        while depth > 1 {
-            depth -= 1;
-            gain[depth - 1] = -(-gain[depth - 1]).max(gain[depth]);
-        }
-        if depth == 0 { 0 } else { gain[0].max(0) }
+        let rules = StandingPins::new(self.king_pinned, self.king, sq);
+        see::exchange(self.board, &rules, sq, occ, attackers, target, side)
     }
 
     /// A cheap trapped test for the piece on `sq` (besides the analysis's own): every
@@ -970,29 +892,6 @@ mod tests {
             .unwrap()
             .into_position(shakmaty::CastlingMode::Standard)
             .unwrap()
-    }
-
-    #[test]
-    fn exchange_counts_defenders_and_xrays() {
-        // White rook e1 and queen e2 behind it against a pawn on e5 defended by d6.
-        let p = pos("4k3/8/3p4/4p3/8/8/4Q3/4R1K1 w - - 0 1");
-        let a = Analysis::new(&p);
-        let s = Scene::new(&p, &a, &Context::default());
-        // Qxe5 dxe5: White loses the queen for a pawn, so it should not start.
-        let attackers = s.attackers_of(Square::E5, s.occ) & s.occ;
-        assert_eq!(
-            s.exchange(Square::E5, s.occ, attackers, 128, Color::White),
-            0
-        );
-        // An undefended knight on e5 is simply won.
-        let p = pos("4k3/8/8/4n3/8/8/4Q3/4R1K1 w - - 0 1");
-        let s = Scene::new(&p, &Analysis::new(&p), &Context::default());
-        let attackers = s.attackers_of(Square::E5, s.occ) & s.occ;
-        assert_eq!(
-            s.exchange(Square::E5, s.occ, attackers, 416, Color::White),
-            416
-        );
-        assert_eq!(s.loss[Square::E5.to_usize()], 416);
     }
 
     #[test]
