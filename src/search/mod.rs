@@ -14,6 +14,7 @@
 
 mod alphabeta;
 pub mod hash;
+pub mod modern;
 pub mod params;
 mod position_evaluator;
 mod secondary;
