@@ -15,6 +15,7 @@ mod pieces;
 pub mod table;
 mod threats;
 pub mod trace;
+pub mod tune;
 pub mod weights;
 
 use shakmaty::{Board, Chess, Color, Position, Role, Square};
