@@ -12,6 +12,7 @@
 pub mod hash;
 pub mod limits;
 pub mod mac_hack;
+pub mod modern;
 pub mod result;
 pub mod score;
 pub mod stats;
