@@ -13,12 +13,10 @@
 
 use std::time::Duration;
 
-use shakmaty::{CastlingMode, Move};
-
 use super::{Event, Input, Out, split_word};
 use crate::engine::options::OPTIONS;
 use crate::engine::{BestMove, Clocks, Engine, Go, OptionKind, Source, short};
-use crate::notation;
+use crate::notation::{self, uci};
 use crate::rules::{self, Game};
 use crate::search::{Info, Score};
 
@@ -279,10 +277,6 @@ fn go(engine: &mut Engine, out: &Out, rest: &str) {
     if let Err(e) = started {
         error(out, &format!("go: {e}"));
     }
-}
-
-fn uci(m: Move) -> String {
-    m.to_uci(CastlingMode::Standard).to_string()
 }
 
 /// `score cp N` or `score mate N`.

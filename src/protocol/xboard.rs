@@ -20,13 +20,13 @@
 use std::sync::mpsc::Sender;
 use std::time::Duration;
 
-use shakmaty::{CastlingMode, Chess, Color, Move, Position};
+use shakmaty::{Chess, Color, Move, Position};
 
 use super::{Event, Input, Out, split_word};
 use crate::engine::options::OPTIONS;
 use crate::engine::{BestMove, Clocks, DrawClaim, Engine, Go, OptionKind, short};
 use crate::fide::{Outcome, Reason};
-use crate::notation::{self, Notation};
+use crate::notation::{self, Notation, uci};
 use crate::rules::{self, Game};
 use crate::search::{Info, Score};
 
@@ -627,7 +627,7 @@ impl Xboard {
             self.error("internal", "the search returned an illegal move");
             return;
         }
-        self.out.line(&format!("move {}", coordinates(m)));
+        self.out.line(&format!("move {}", uci(m)));
         if let Some(claim) = decision.claim_with_move {
             self.out.line(&format!("1/2-1/2 {{{}}}", claim_text(claim)));
             self.over = true;
@@ -659,10 +659,6 @@ fn claim_text(claim: DrawClaim) -> &'static str {
         DrawClaim::ThreefoldRepetition => "Draw by repetition",
         DrawClaim::FiftyMoves => "Draw by fifty-move rule",
     }
-}
-
-fn coordinates(m: Move) -> String {
-    m.to_uci(CastlingMode::Standard).to_string()
 }
 
 /// `ply score time nodes pv`: centipawns, mates as ±(100000 + moves), centiseconds, SAN.
