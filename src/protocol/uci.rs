@@ -24,11 +24,7 @@ use crate::search::{Info, Score};
 pub fn run(mut engine: Engine, input: Input, out: Out, first: Option<String>) {
     let mut pending = first;
     loop {
-        let event = match pending.take() {
-            Some(line) => Event::Line(line),
-            None => input.next(),
-        };
-        match event {
+        match input.next_after(&mut pending) {
             Event::Line(line) => {
                 if !command(&mut engine, &out, &line) {
                     break;
