@@ -9,6 +9,7 @@ pub mod attack;
 pub mod book;
 pub mod cli;
 pub mod engine;
+pub mod epd;
 pub mod eval;
 pub mod feedover;
 pub mod fide;

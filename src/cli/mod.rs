@@ -14,10 +14,10 @@ use crate::notation::{self, NotationError};
 use crate::protocol;
 use crate::rules::{self, FenError, Game};
 
-pub mod bench;
+mod bench;
 mod book;
 mod convert;
-pub mod epd;
+mod epd;
 mod eval;
 mod perft;
 mod plausible;

@@ -12,7 +12,7 @@ use shakmaty::{Chess, Move, Position};
 use super::settings::SettingsArgs;
 use super::{CliError, PositionArgs};
 use crate::eval::Terms;
-use crate::notation::{Notation, write_move};
+use crate::notation::{Notation, uci, write_move};
 use crate::search::{Bound, Limits, Score, SearchResult};
 
 #[derive(Debug, Args)]
@@ -70,10 +70,6 @@ pub fn line_text(pos: &Chess, moves: &[Move], notation: Notation) -> String {
         p.play_unchecked(m);
     }
     out.join(" ")
-}
-
-fn uci(m: Move) -> String {
-    crate::search::hash::uci(m)
 }
 
 fn terms_json(t: &Terms) -> Value {

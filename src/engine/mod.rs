@@ -163,9 +163,7 @@ impl Engine {
         if self.game.play(m) {
             Ok(())
         } else {
-            Err(EngineError::IllegalMove(
-                m.to_uci(shakmaty::CastlingMode::Standard).to_string(),
-            ))
+            Err(EngineError::IllegalMove(crate::notation::uci(m)))
         }
     }
 
@@ -354,11 +352,12 @@ pub fn short(text: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use std::sync::mpsc;
 
-    fn answer(engine: &mut Engine, go: Go) -> mpsc::Receiver<BestMove> {
+    /// Starts a search and returns where its answer arrives.
+    pub(crate) fn answer(engine: &mut Engine, go: Go) -> mpsc::Receiver<BestMove> {
         let (tx, rx) = mpsc::channel();
         engine.go(go, |_| {}, move |b| tx.send(b).unwrap()).unwrap();
         rx

@@ -320,14 +320,8 @@ fn search_thread(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::tests::answer;
     use crate::engine::{Engine, EngineError, Go};
-    use std::sync::mpsc;
-
-    fn answer(engine: &mut Engine, go: Go) -> mpsc::Receiver<BestMove> {
-        let (tx, rx) = mpsc::channel();
-        engine.go(go, |_| {}, move |b| tx.send(b).unwrap()).unwrap();
-        rx
-    }
 
     #[test]
     fn infinite_holds_its_answer_until_stop() {

@@ -5,10 +5,12 @@
 //! - Shared by every search: the value scale and mate encoding (`score`), the limits
 //!   (`limits`), what a search reports (`result`), the hash table (`hash`) and the
 //!   statistics (`stats`). Repetitions are scored through `crate::repetition`.
+//! - `bench`: the fixed positions whose node count signs every functional change.
 //!
 //! A new search is a module beside `mac_hack` that implements [`Search`], and one row of
 //! [`PROFILES`].
 
+pub mod bench;
 pub mod hash;
 pub mod limits;
 pub mod mac_hack;
