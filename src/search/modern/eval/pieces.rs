@@ -1,0 +1,197 @@
+//! The pieces: mobility (the 1967 program counted it in its plausibility; here it is a
+//! term), centre control, outposts, rooks on open files and the seventh, the bishop pair.
+//! While visiting each piece it records what the piece attacks, for the king-safety and
+//! threat terms that follow.
+
+use shakmaty::attacks::{attacks, king_attacks};
+use shakmaty::{Bitboard, Board, ByColor, Color, Piece, Role, Square};
+
+use super::Sink;
+use super::bits::{east, file_fill, forward, front_span, pawn_attacks, relative_rank, west};
+
+/// The centre squares d4, e4, d5, e5.
+const CENTRE: Bitboard = Bitboard::CENTER;
+
+/// Attack units a piece brings against the enemy king's zone, by role (pawn … king).
+const KING_ATTACK_UNITS: [i32; 6] = [0, 2, 2, 3, 5, 0];
+
+/// What one side attacks.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SideAttacks {
+    /// Squares its pawns attack.
+    pub pawns: Bitboard,
+    /// Squares its knights and bishops attack.
+    pub minors: Bitboard,
+    /// Squares its rooks attack.
+    pub rooks: Bitboard,
+    /// Squares anything of it attacks (the king included).
+    pub all: Bitboard,
+    /// The enemy king's zone: its square, the squares around and one rank further.
+    pub enemy_king_zone: Bitboard,
+    /// Attack units against the enemy king's zone (see `KING_ATTACK_UNITS`).
+    pub king_units: i32,
+    /// How many pieces attack the enemy king's zone.
+    pub king_attackers: i32,
+}
+
+/// Both sides' attacks; the pieces' part is filled in by [`pieces`].
+pub fn pawn_and_king_attacks(board: &Board) -> ByColor<SideAttacks> {
+    ByColor::new_with(|color| {
+        let pawns = pawn_attacks(color, board.pawns() & board.by_color(color));
+        let king = board.king_of(color).map_or(Bitboard::EMPTY, king_attacks);
+        let zone = board.king_of(!color).map_or(Bitboard::EMPTY, |k| {
+            let ring = king_attacks(k) | Bitboard::from(k);
+            ring | forward(!color, ring)
+        });
+        SideAttacks {
+            pawns,
+            all: pawns | king,
+            enemy_king_zone: zone,
+            ..SideAttacks::default()
+        }
+    })
+}
+
+/// The piece terms of `color`; adds its pieces' attacks to `attacks`.
+pub fn pieces(board: &Board, color: Color, all: &mut ByColor<SideAttacks>, sink: &mut impl Sink) {
+    let sign = color.fold_wb(1, -1);
+    let ours = board.by_color(color);
+    let occupied = board.occupied();
+    let their_pawn_attacks = all.get(!color).pawns;
+    let area = !(ours & (board.pawns() | board.kings())) & !their_pawn_attacks;
+    let side = all.get_mut(color);
+    sink.add(sign * (side.pawns & CENTRE).count() as i32, |w| {
+        w.centre_control[0]
+    });
+    let mut centre_hits = 0;
+    for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+        for sq in board.by_role(role) & ours {
+            let a = attacks(sq, Piece { color, role }, occupied);
+            let m = (a & area).count();
+            match role {
+                Role::Knight => sink.add(sign, |w| w.knight_mobility[m]),
+                Role::Bishop => sink.add(sign, |w| w.bishop_mobility[m]),
+                Role::Rook => sink.add(sign, |w| w.rook_mobility[m]),
+                _ => sink.add(sign, |w| w.queen_mobility[m]),
+            }
+            match role {
+                Role::Knight | Role::Bishop => side.minors |= a,
+                Role::Rook => side.rooks |= a,
+                _ => {}
+            }
+            side.all |= a;
+            centre_hits += (a & CENTRE).count() as i32;
+            let hits = (a & side.enemy_king_zone).count() as i32;
+            if hits > 0 {
+                side.king_units += KING_ATTACK_UNITS[role as usize - 1] + hits;
+                side.king_attackers += 1;
+            }
+        }
+    }
+    sink.add(sign * centre_hits, |w| w.centre_control[1]);
+    outposts(board, color, sink);
+    rooks(board, color, sink);
+    if (board.bishops() & ours).more_than_one() {
+        sink.add(sign, |w| w.bishop_pair);
+    }
+}
+
+/// Knights and bishops on the fourth to sixth rank, guarded by a pawn, that no enemy pawn
+/// can ever attack.
+fn outposts(board: &Board, color: Color, sink: &mut impl Sink) {
+    let sign = color.fold_wb(1, -1);
+    let ours = board.by_color(color);
+    let theirs = board.pawns() & board.by_color(!color);
+    let their_reach = front_span(!color, theirs);
+    let chased = east(their_reach) | west(their_reach);
+    let guarded = pawn_attacks(color, board.pawns() & ours);
+    let holes = guarded & !chased;
+    for (i, role) in [Role::Knight, Role::Bishop].into_iter().enumerate() {
+        for sq in board.by_role(role) & ours & holes {
+            if (3..=5).contains(&relative_rank(color, sq)) {
+                sink.add(sign, |w| w.outpost[i]);
+            }
+        }
+    }
+}
+
+/// Rooks on open and half-open files, and on the seventh.
+fn rooks(board: &Board, color: Color, sink: &mut impl Sink) {
+    let sign = color.fold_wb(1, -1);
+    let rooks = board.rooks() & board.by_color(color);
+    if rooks.is_empty() {
+        return;
+    }
+    let own_files = file_fill(board.pawns() & board.by_color(color));
+    let their_pawns = board.pawns() & board.by_color(!color);
+    let their_files = file_fill(their_pawns);
+    let open = (rooks & !own_files & !their_files).count() as i32;
+    let half_open = (rooks & !own_files & their_files).count() as i32;
+    sink.add(sign * open, |w| w.rook_open_file);
+    sink.add(sign * half_open, |w| w.rook_half_open_file);
+    let on_seventh = |sq: Square| relative_rank(color, sq) == 6;
+    let their_king_home = board
+        .king_of(!color)
+        .is_some_and(|k| relative_rank(color, k) == 7);
+    let pawns_home = their_pawns.into_iter().any(on_seventh);
+    if their_king_home || pawns_home {
+        let n = rooks.into_iter().filter(|&sq| on_seventh(sq)).count() as i32;
+        sink.add(sign * n, |w| w.rook_seventh);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::search::modern::eval::tests::{count, white_score};
+
+    #[test]
+    fn mobility_counts_safe_squares() {
+        // The knight on a1 reaches b3 and c2; on d4 it reaches eight squares but c6 and e6
+        // are guarded by Black's pawns: six.
+        assert_eq!(
+            count("4k3/8/8/8/8/8/8/N3K3 w - - 0 1", |w| w.knight_mobility[2]),
+            1
+        );
+        let fen = "4k3/3p1p2/8/8/3N4/8/8/4K3 w - - 0 1";
+        assert_eq!(count(fen, |w| w.knight_mobility[6]), 1);
+        assert!(
+            white_score("4k3/p7/8/8/3N4/8/P7/4K3 w - - 0 1")
+                > white_score("4k3/p7/8/8/8/8/P7/N3K3 w - - 0 1")
+        );
+    }
+
+    #[test]
+    fn bishop_pair_outpost_and_centre() {
+        assert_eq!(
+            count("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1", |w| w.bishop_pair),
+            1
+        );
+        // Knight e5 guarded by d4, no black pawn on d or f files to chase it.
+        let fen = "4k3/ppp3pp/8/4N3/3P4/8/8/4K3 w - - 0 1";
+        assert_eq!(count(fen, |w| w.outpost[0]), 1);
+        assert_eq!(
+            count("4k3/ppp2ppp/8/4N3/3P4/8/8/4K3 w - - 0 1", |w| w.outpost[0]),
+            0
+        );
+        // d4 guards e5 and... a pawn on d4 attacks c5 and e5: one centre square.
+        assert_eq!(
+            count("4k3/8/8/8/3P4/8/8/4K3 w - - 0 1", |w| w.centre_control[0]),
+            1
+        );
+    }
+
+    #[test]
+    fn rooks_on_files_and_the_seventh() {
+        let fen = "7k/1p4p1/8/8/8/8/6P1/1R2R1K1 w - - 0 1";
+        assert_eq!(count(fen, |w| w.rook_open_file), 1);
+        assert_eq!(count(fen, |w| w.rook_half_open_file), 1);
+        assert_eq!(
+            count("4k3/R7/8/8/8/8/8/4K3 w - - 0 1", |w| w.rook_seventh),
+            1
+        );
+        assert_eq!(
+            count("8/R7/5k2/8/8/8/8/4K3 w - - 0 1", |w| w.rook_seventh),
+            0
+        );
+    }
+}
