@@ -10,7 +10,8 @@ use std::sync::atomic::AtomicBool;
 use criterion::{Criterion, criterion_group, criterion_main};
 
 use machack::rules::{Game, parse_fen};
-use machack::search::{Limits, Params, Searcher};
+use machack::search::mac_hack::{MacHack, Params};
+use machack::search::{Limits, Search};
 
 const POSITIONS: [&str; 4] = [
     "r1bq1rk1/ppp2ppp/2np1n2/2b1p3/2B1P3/2PP1N2/PP3PPP/RNBQ1RK1 w - - 0 7",
@@ -24,7 +25,7 @@ fn bench(c: &mut Criterion) {
         .iter()
         .map(|f| Game::new(parse_fen(f).unwrap().0))
         .collect();
-    let mut searcher = Searcher::new(Params::mac_hack_1967_tournament());
+    let mut searcher = MacHack::new(Params::mac_hack_1967_tournament());
     let stop = AtomicBool::new(false);
     let limits = Limits {
         depth: Some(3),
@@ -34,7 +35,9 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             let mut nodes = 0;
             for g in &games {
-                nodes += searcher.search(g, &limits, &stop, &mut |_| {}).nodes;
+                if let Ok(r) = searcher.search(g, &limits, &stop, &mut |_| {}) {
+                    nodes += r.nodes;
+                }
             }
             black_box(nodes)
         })

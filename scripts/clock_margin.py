@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Replays the clocks of a match.py PGN for one engine, with no grace: how close did it
+"""Replays the clocks of a scripts/match.py PGN for one engine, with no grace: how close did it
 come to the flag? Prints, per PGN, the games, the moves timed, the smallest time left on
 its clock just after a move (before the increment), and in how many games its clock would
 have fallen without match.py's grace (match.py allows 50 ms + 10% per move and never lets

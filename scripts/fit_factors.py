@@ -1,5 +1,5 @@
 """Fit one multiplier per plausibility factor to a suite's solutions, to see how far
-reweighting the present factors could move the ranks (docs/performance.md, issue 5).
+reweighting the present factors could move the ranks (docs/performance.md).
 
     cargo run --release --example wac_rank -- --dump > wac.tsv
     python3 scripts/fit_factors.py wac.tsv:even wac.tsv:odd [more.tsv ...]

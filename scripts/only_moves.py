@@ -8,8 +8,8 @@ Every position from ply 12 to 120 is a candidate with probability 0.12 (seed 7; 
 and positions with 5 or fewer legal moves dropped). A depth-7 MultiPV-2 screen keeps those
 whose best move leads the second by 80 cp; depth 12 then keeps a gap of 150 cp or more,
 with the second move's score inside ±1500 (not already lost or won). Needs python-chess
-and /usr/games/stockfish (15.1 was used). The committed file (897 positions, from the 17
-match PGNs of sessions 1-3) was made in two runs: its first 131 positions without the
+and /usr/games/stockfish (15.1 was used). The committed file (897 positions, from 17 PGN
+files of machack's match games) was made in two runs: its first 131 positions without the
 depth-7 screen; every position meets the same depth-12 test.
 """
 import random

@@ -1,7 +1,7 @@
 //! The engine façade (STYLE point 1): the one API the protocols (`protocol::uci`,
 //! `protocol::xboard`, `protocol::console`) drive.
 //!
-//! `Engine` owns the game, the options, the `Searcher` (and so the hash table) and the
+//! `Engine` owns the game, the options, the search (and so its hash table) and the
 //! search thread. A protocol sets the position, starts a search with `go` and two callbacks
 //! (progress, and the best move, called exactly once per `go`), and may `stop`, `ponderhit`
 //! or `abort` it while reading its input on another thread. Nothing here knows text.
@@ -26,8 +26,9 @@ use thiserror::Error;
 
 use crate::book::{Book, Choice};
 use crate::rules::Game;
-use crate::search::hash::Entry;
-use crate::search::{Info, Limits, Params, Score, SearchResult, Searcher};
+use crate::search::{
+    self, DEFAULT_PROFILE, Info, Limits, PROFILES, Profile, Score, Search, SearchResult, Settings,
+};
 use crate::timeman::{self, Budget, Clock, TimeControl};
 
 pub mod conduct;
@@ -50,12 +51,6 @@ pub enum EngineError {
     #[error("illegal move {0}")]
     IllegalMove(String),
 }
-
-pub use crate::search::PROFILES;
-
-/// The profile played unless the `Profile` option says otherwise (SPEC §1: until the
-/// modern profile exists).
-pub const DEFAULT_PROFILE: &str = "1967-tournament";
 
 /// The kind and range of an option, for the protocols to announce.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -172,7 +167,7 @@ pub fn option_specs() -> Vec<OptionSpec> {
             name: "Profile",
             kind: OptionKind::Combo {
                 default: d.profile.clone(),
-                choices: PROFILES.iter().map(|s| s.to_string()).collect(),
+                choices: PROFILES.iter().map(|p| p.name.to_string()).collect(),
             },
             uci: true,
         },
@@ -288,7 +283,9 @@ type DoneFn = Box<dyn FnOnce(BestMove) + Send>;
 pub struct Engine {
     game: Game,
     options: Options,
-    searcher: Arc<Mutex<Searcher>>,
+    searcher: Arc<Mutex<Box<dyn Search>>>,
+    /// The profile `searcher` was made for.
+    searcher_profile: &'static Profile,
     /// The full result of the last completed search (the console's debugging aids).
     last_search: Arc<Mutex<Option<SearchResult>>>,
     running: Option<Running>,
@@ -415,7 +412,8 @@ impl Engine {
         Engine {
             game: Game::default(),
             options: Options::default(),
-            searcher: Arc::new(Mutex::new(Searcher::new(Params::default()))),
+            searcher: Arc::new(Mutex::new((default_profile().make)())),
+            searcher_profile: default_profile(),
             last_search: Arc::new(Mutex::new(None)),
             running: None,
             searcher_stale: true,
@@ -617,16 +615,22 @@ impl Engine {
         });
         let book = (self.options.own_book && !hold && limits.searchmoves.is_empty())
             .then(|| (Arc::clone(&self.book), self.book_seed));
+        let job = Job {
+            game,
+            limits,
+            book,
+            profile: self.searcher_profile,
+            settings: self.settings(),
+        };
         let searcher = Arc::clone(&self.searcher);
+
         let last = Arc::clone(&self.last_search);
         let on_info: InfoFn = Box::new(on_info);
         let thread = {
             let shared = Arc::clone(&shared);
             thread::Builder::new()
                 .name("machack-search".into())
-                .spawn(move || {
-                    search_thread(&shared, &searcher, &game, &limits, book, on_info, &last)
-                })
+                .spawn(move || search_thread(&shared, &searcher, &job, on_info, &last))
         };
         let watchdog = {
             let shared = Arc::clone(&shared);
@@ -788,11 +792,23 @@ impl Engine {
         Ok(())
     }
 
-    /// Brings the searcher up to date with the options before a search.
+    /// The profile the options name.
+    fn profile(&self) -> &'static Profile {
+        search::profile(&self.options.profile).unwrap_or_else(default_profile)
+    }
+
+    /// Brings the searcher up to date with the options before a search: a new search when
+    /// the profile changed, the settings when an option changed.
     fn prepare_searcher(&mut self) {
+        let profile = self.profile();
         let mut searcher = lock(&self.searcher);
+        if !std::ptr::eq(profile, self.searcher_profile) {
+            *searcher = (profile.make)();
+            self.searcher_profile = profile;
+            self.searcher_stale = true;
+        }
         if self.searcher_stale {
-            searcher.set_params(self.params());
+            searcher.configure(&self.settings());
             self.searcher_stale = false;
         }
         if self.clear_hash {
@@ -801,21 +817,21 @@ impl Engine {
         }
     }
 
-    /// The search parameters the options make: the profile's, with the options' overrides.
-    pub fn params(&self) -> Params {
+    /// The settings the options give a search.
+    pub fn settings(&self) -> Settings {
         let o = &self.options;
-        let mut params = Params::profile(&o.profile).unwrap_or_default();
-        if let Some(depth) = o.depth {
-            params.depth = depth;
+        Settings {
+            depth: o.depth,
+            widths: o.widths.clone(),
+            hash_mib: if o.hash_mb > 0 {
+                o.hash_mb
+            } else {
+                search::DEFAULT_HASH_MIB
+            },
+            contempt: o.contempt,
+            threads: o.threads,
+            ..Settings::default()
         }
-        if let Some(widths) = &o.widths {
-            params.widths = widths.clone();
-        }
-        params.contempt = o.contempt;
-        if o.hash_mb > 0 {
-            params.hash_entries = (o.hash_mb as usize) * (1 << 20) / std::mem::size_of::<Entry>();
-        }
-        params
     }
 
     fn time_control(&self, request: &Go) -> TimeControl {
@@ -844,23 +860,38 @@ impl Engine {
     }
 }
 
+/// The profile played unless the `Profile` option says otherwise.
+fn default_profile() -> &'static Profile {
+    search::profile(DEFAULT_PROFILE).unwrap_or(&PROFILES[0])
+}
+
 impl Drop for Engine {
     fn drop(&mut self) {
         self.abort();
     }
 }
 
+/// What the search thread is to do.
+struct Job {
+    game: Game,
+    limits: Limits,
+    /// The book to try first and its seed (None: search at once).
+    book: Option<(Arc<Book>, u64)>,
+    /// The profile and settings of the searcher, to make it afresh after a panic.
+    profile: &'static Profile,
+    settings: Settings,
+}
+
 /// The body of the search thread: book or search, then hand the answer over.
 fn search_thread(
     shared: &Shared,
-    searcher: &Mutex<Searcher>,
-    game: &Game,
-    limits: &Limits,
-    book: Option<(Arc<Book>, u64)>,
+    searcher: &Mutex<Box<dyn Search>>,
+    job: &Job,
     mut on_info: InfoFn,
     last: &Mutex<Option<SearchResult>>,
 ) {
     let start = Instant::now();
+    let (game, limits) = (&job.game, &job.limits);
     let pos = game.position();
     let answer = if pos.legal_moves().is_empty() {
         BestMove {
@@ -873,7 +904,11 @@ fn search_thread(
             time: Duration::ZERO,
             source: Source::NoMove,
         }
-    } else if let Some(m) = book.and_then(|(b, seed)| b.pick(pos, Choice::Random { seed })) {
+    } else if let Some(m) = job
+        .book
+        .as_ref()
+        .and_then(|(b, seed)| b.pick(pos, Choice::Random { seed: *seed }))
+    {
         BestMove {
             best: Some(m),
             ponder: None,
@@ -893,18 +928,18 @@ fn search_thread(
             shared.on_progress(&info);
         };
         let outcome = catch_unwind(AssertUnwindSafe(|| {
-            guard.try_search(game, limits, &shared.stop, &mut report)
+            guard.search(game, limits, &shared.stop, &mut report)
         }));
         match outcome {
-            Ok(Some(result)) => {
+            Ok(Ok(result)) => {
                 *lock(last) = Some(result.clone());
                 from_search(pos, result)
             }
-            Ok(None) => fallback(pos, start.elapsed()),
+            Ok(Err(_)) => fallback(pos, start.elapsed()),
             Err(_) => {
                 // The searcher may be half-updated: start it afresh.
-                let params = guard.params().clone();
-                *guard = Searcher::new(params);
+                *guard = (job.profile.make)();
+                guard.configure(&job.settings);
                 fallback(pos, start.elapsed())
             }
         }

@@ -1,6 +1,8 @@
 //! The console over pipes, as a script drives it: draw claims offered and made under the
 //! FIDE rules, a malformed PGN reported with its game and line, resignation saved in the
-//! PGN, and a bare `machack` handing a GUI's first line to its protocol.
+//! PGN, a bare `machack` handing a GUI's first line to its protocol, help from the command
+//! table, a wrong move answered with what is wrong and what is legal, and input of every
+//! wrong kind answered without breaking the console.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -139,4 +141,97 @@ fn a_polyglot_book_file_is_taken_or_refused() {
     assert!(out.contains("/no/such/book.bin"), "{out}");
     assert!(out.contains("BookFile set to"), "{out}");
     assert!(out.contains("book takes on, off or file PATH."), "{out}");
+}
+
+#[test]
+fn help_comes_from_the_table_and_a_typo_gets_the_nearest_command() {
+    let out = console("help\nhepl\nxyzzy\nUNDO\nquit\n");
+    assert!(out.contains("Playing:"), "{out}");
+    assert!(out.contains("  undo (takeback)"), "{out}");
+    assert!(out.contains("  trace MOVE"), "{out}");
+    assert!(
+        out.contains("'hepl' is neither a move nor a command; did you mean 'help'?"),
+        "{out}"
+    );
+    assert!(
+        out.contains("'xyzzy' is neither a move nor a command; type 'help'"),
+        "{out}"
+    );
+    assert!(out.contains("There is no move to take back."), "{out}");
+}
+
+#[test]
+fn a_wrong_move_says_what_is_wrong_and_what_is_legal() {
+    let out = console("play both\ne3e4\nK-K2\nO-O\ne4\ne5\nN-B3\nQ-R5\nP-Q3\nQxBP\nNf6\nquit\n");
+    assert!(
+        out.contains("'e3e4' is not a legal move here: there is no piece on e3."),
+        "{out}"
+    );
+    assert!(
+        out.contains("'K-K2' is not a legal move here: no king of yours can go there."),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "'O-O' is not a legal move here: there are pieces between the king and the rook."
+        ),
+        "{out}"
+    );
+    assert!(out.contains("'moves' lists all 20."), "{out}");
+    assert!(
+        out.contains("'N-B3' could be any of N-QB3, N-KB3: say which."),
+        "{out}"
+    );
+    // 3. QxP+ (Qxf7+): Black is in check and Nf6 does not answer it.
+    assert!(
+        out.contains("'Nf6' is not a legal move here: you are in check."),
+        "{out}"
+    );
+    assert!(
+        out.contains("Your legal moves: KxQ; 'moves' lists all 1."),
+        "{out}"
+    );
+}
+
+#[test]
+fn nothing_typed_breaks_the_console() {
+    let long = "x".repeat(300 * 1024);
+    let lines = [
+        "",
+        "   ",
+        "draw? xx",
+        "load",
+        "load   7",
+        "fen garbage",
+        "fen 8/8/8/8/8/8/8/8 w - - 0 1",
+        "level 1 2",
+        "level x y z",
+        "widths ,,,",
+        "depth -1",
+        "depth 99999999999",
+        "eval zz",
+        "trace",
+        "trace O-O-O-O",
+        "\u{2654}",
+        &long,
+        "play",
+        "notation",
+        "book file",
+        "save",
+        "save /no/such/dir/x.pgn",
+        "e7e8q",
+        "P-K8=Q",
+        "a1a1",
+        "0000",
+        "@e4",
+        "Q@e4",
+        "--",
+        "P-K4 P-K4",
+        "undo 3",
+        "moves",
+        "b",
+    ];
+    let out = console(&(lines.join("\n") + "\nquit\n"));
+    assert!(out.contains("Bad FEN"), "{out}");
+    assert!(out.contains("is too long"), "{out}");
 }

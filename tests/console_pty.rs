@@ -81,8 +81,9 @@ fn a_person_plays_and_looks_inside() {
 
     // An illegal move and garbage: a hint each, and the game goes on.
     p.send_line("P-K5").unwrap();
-    p.exp_string("is not a legal move here; type 'moves'")
+    p.exp_string("'P-K5' is not a legal move here: no pawn of yours can go there.")
         .unwrap();
+    p.exp_string("Your legal pawn moves: P-K3 P-K4 ").unwrap();
     p.send_line("xyzzy plugh").unwrap();
     p.exp_string("is neither a move nor a command; type 'help'")
         .unwrap();

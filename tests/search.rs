@@ -12,7 +12,8 @@ use std::time::{Duration, Instant};
 use machack::notation::read_move;
 use machack::plausible::Flags;
 use machack::rules::{Game, parse_fen};
-use machack::search::{Bound, Limits, Params, Score, SearchResult, Searcher};
+use machack::search::mac_hack::{MacHack, Params};
+use machack::search::{Bound, Limits, NoLegalMove, Score, Search, SearchResult};
 use shakmaty::{Move, Position};
 
 /// Stack for the deep-line test: 60 plies in 512 KiB means the 128-ply limit fits in about
@@ -35,7 +36,16 @@ fn mv(g: &Game, text: &str) -> Move {
 
 fn run(g: &Game, params: Params, limits: Limits) -> SearchResult {
     let stop = AtomicBool::new(false);
-    Searcher::new(params).search(g, &limits, &stop, &mut |_| {})
+    MacHack::new(params)
+        .search(g, &limits, &stop, &mut |_| {})
+        .unwrap()
+}
+
+/// A search with no limits but the stop flag.
+fn run_with(g: &Game, params: Params, stop: &AtomicBool) -> SearchResult {
+    MacHack::new(params)
+        .search(g, &Limits::default(), stop, &mut |_| {})
+        .unwrap()
 }
 
 /// Every move searched, `depth` plies: the generator's order cannot hide a line.
@@ -401,10 +411,15 @@ fn the_same_search_twice_gives_the_same_everything() {
         depth: 3,
         ..Params::mac_hack_1967_tournament()
     };
-    let mut searcher = Searcher::new(params.clone());
+    let mut searcher = MacHack::new(params.clone());
     let stop = AtomicBool::new(false);
-    let a = searcher.search(&g, &Limits::default(), &stop, &mut |_| {});
-    let b = searcher.search(&g, &Limits::default(), &stop, &mut |_| {});
+    let mut twice = || {
+        searcher
+            .search(&g, &Limits::default(), &stop, &mut |_| {})
+            .unwrap()
+    };
+    let a = twice();
+    let b = twice();
     let c = run(&g, params, Limits::default());
     for other in [&b, &c] {
         assert_eq!(a.best, other.best);
@@ -441,7 +456,7 @@ fn a_stopped_search_still_returns_a_legal_move() {
         flag.store(true, Ordering::Relaxed);
     });
     let start = Instant::now();
-    let r = Searcher::new(params.clone()).search(&g, &Limits::default(), &stop, &mut |_| {});
+    let r = run_with(&g, params.clone(), &stop);
     stopper.join().unwrap();
     assert!(start.elapsed() < Duration::from_secs(5));
     assert!(r.stopped);
@@ -450,7 +465,7 @@ fn a_stopped_search_still_returns_a_legal_move() {
 
     // Stopped before it starts: the most plausible move.
     let stop = AtomicBool::new(true);
-    let r = Searcher::new(params.clone()).search(&g, &Limits::default(), &stop, &mut |_| {});
+    let r = run_with(&g, params.clone(), &stop);
     assert!(g.position().is_legal(r.best));
     assert_eq!(r.best, r.root_moves[0].mv);
 
@@ -480,8 +495,13 @@ fn a_stopped_search_still_returns_a_legal_move() {
 fn no_legal_move_gives_no_result() {
     let g = game("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", &[]);
     let stop = AtomicBool::new(false);
-    let r = Searcher::default().try_search(&g, &Limits::default(), &stop, &mut |_| {});
-    assert!(r.is_none());
+    let r = MacHack::new(Params::mac_hack_1967_tournament()).search(
+        &g,
+        &Limits::default(),
+        &stop,
+        &mut |_| {},
+    );
+    assert_eq!(r.unwrap_err(), NoLegalMove);
 }
 
 #[test]

@@ -8,7 +8,8 @@ use std::sync::atomic::AtomicBool;
 use std::thread;
 
 use machack::rules::{Game, parse_fen};
-use machack::search::{Limits, MAX_PLY, Params, Searcher};
+use machack::search::mac_hack::{MacHack, Params};
+use machack::search::{Limits, MAX_PLY, Search};
 use shakmaty::{CastlingMode, Position};
 
 const STACK: usize = 256 * 1024;
@@ -52,7 +53,7 @@ fn on_small_stack(params: Params, nodes: u64) -> u32 {
         .name("deep-search".into())
         .stack_size(STACK)
         .spawn(move || {
-            let mut searcher = Searcher::new(params);
+            let mut searcher = MacHack::new(params);
             let mut deepest = 0;
             for (name, fen) in DEEP {
                 let (pos, _) = parse_fen(fen).unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -63,8 +64,8 @@ fn on_small_stack(params: Params, nodes: u64) -> u32 {
                     ..Limits::default()
                 };
                 let r = searcher
-                    .try_search(&game, &limits, &stop, &mut |_| {})
-                    .unwrap_or_else(|| panic!("{name}: no move"));
+                    .search(&game, &limits, &stop, &mut |_| {})
+                    .unwrap_or_else(|e| panic!("{name}: {e}"));
                 assert!(
                     pos.is_legal(r.best),
                     "{name}: {} is illegal",

@@ -8,7 +8,8 @@ use std::sync::atomic::AtomicBool;
 
 use machack::cli::bench::BENCH_POSITIONS;
 use machack::rules::{Game, parse_fen};
-use machack::search::{Limits, Params, SearchResult, Searcher};
+use machack::search::mac_hack::{MacHack, Params};
+use machack::search::{Limits, Search, SearchResult};
 use shakmaty::{CastlingMode, Chess, Move, Position};
 
 #[path = "common/rng.rs"]
@@ -59,14 +60,14 @@ fn assert_legal(pos: &Chess, r: &SearchResult, what: &str) {
     }
 }
 
-fn search(s: &mut Searcher, game: &Game) -> Option<SearchResult> {
+fn search(s: &mut MacHack, game: &Game) -> Option<SearchResult> {
     let stop = AtomicBool::new(false);
-    s.try_search(game, &Limits::default(), &stop, &mut |_| {})
+    s.search(game, &Limits::default(), &stop, &mut |_| {}).ok()
 }
 
 #[test]
 fn bench_positions_under_eight_bit_keys() {
-    let mut s = Searcher::new(tortured(4, vec![6]));
+    let mut s = MacHack::new(tortured(4, vec![6]));
     let mut hits = 0;
     // Twice round, the table full of the other positions' entries the second time.
     for (i, fen) in BENCH_POSITIONS.iter().chain(BENCH_POSITIONS).enumerate() {
@@ -84,7 +85,7 @@ fn bench_positions_under_eight_bit_keys() {
 fn self_play_under_eight_bit_keys() {
     const GAMES: u64 = 24;
     const PLIES: usize = 120;
-    let mut s = Searcher::new(tortured(2, vec![4]));
+    let mut s = MacHack::new(tortured(2, vec![4]));
     let mut searched = 0;
     let mut hits = 0;
     for g in 0..GAMES {

@@ -10,7 +10,8 @@ use clap::Args;
 
 use super::CliError;
 use crate::rules::{Game, parse_fen};
-use crate::search::{Limits, Params, Searcher};
+use crate::search::mac_hack::{MacHack, Params};
+use crate::search::{Limits, Search};
 
 /// The depth of the bench searches: the `1967-tournament` profile's own.
 pub const BENCH_DEPTH: u32 = 5;
@@ -61,7 +62,7 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
     if depth == 0 || depth > 64 {
         return Err(CliError::Usage(format!("--depth {depth}: must be 1 to 64")));
     }
-    let mut searcher = Searcher::new(Params::mac_hack_1967_tournament());
+    let mut searcher = MacHack::new(Params::mac_hack_1967_tournament());
     let stop = AtomicBool::new(false);
     let limits = Limits {
         depth: Some(depth),
@@ -72,7 +73,7 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
     for (i, fen) in BENCH_POSITIONS.iter().enumerate() {
         let (pos, _) = parse_fen(fen)?;
         let game = Game::new(pos);
-        let Some(r) = searcher.try_search(&game, &limits, &stop, &mut |_| {}) else {
+        let Ok(r) = searcher.search(&game, &limits, &stop, &mut |_| {}) else {
             continue;
         };
         nodes += r.nodes;

@@ -15,7 +15,7 @@ use super::CliError;
 use super::search::SettingsArgs;
 use crate::notation::{self, Notation, write_move};
 use crate::rules::{Game, parse_fen};
-use crate::search::{Limits, Searcher};
+use crate::search::Limits;
 
 #[derive(Debug, Args)]
 pub struct EpdArgs {
@@ -149,7 +149,7 @@ fn problem(line: usize, rec: &EpdRecord) -> Result<Problem, CliError> {
 }
 
 pub fn run(args: &EpdArgs) -> Result<(), CliError> {
-    let params = args.settings.params()?;
+    let mut searcher = args.settings.search()?;
     let text = std::fs::read_to_string(&args.file)
         .map_err(|e| CliError::Usage(format!("cannot read '{}': {e}", args.file.display())))?;
     let mut problems = Vec::new();
@@ -160,7 +160,6 @@ pub fn run(args: &EpdArgs) -> Result<(), CliError> {
             problems.push(problem(i + 1, &rec)?);
         }
     }
-    let mut searcher = Searcher::new(params);
     let stop = AtomicBool::new(false);
     let mut solved = 0;
     let mut times = Vec::with_capacity(problems.len());
@@ -173,7 +172,7 @@ pub fn run(args: &EpdArgs) -> Result<(), CliError> {
                 .map(|ms| Instant::now() + Duration::from_millis(ms)),
             ..Limits::default()
         };
-        let Some(r) = searcher.try_search(&game, &limits, &stop, &mut |_| {}) else {
+        let Ok(r) = searcher.search(&game, &limits, &stop, &mut |_| {}) else {
             println!("{} (line {}): no legal move", p.id, p.line);
             continue;
         };

@@ -15,7 +15,8 @@ use shakmaty::{Chess, Move, Position};
 use super::{CliError, PositionArgs};
 use crate::eval::Terms;
 use crate::notation::{Notation, write_move};
-use crate::search::{Bound, Limits, MATE, PROFILES, Params, Score, SearchResult, Searcher};
+use crate::search::mac_hack::Tuning;
+use crate::search::{self, Bound, Limits, Score, Search, SearchResult, Settings};
 
 /// The profile and its overrides.
 #[derive(Debug, Clone, Args)]
@@ -44,45 +45,44 @@ pub struct SettingsArgs {
 }
 
 impl SettingsArgs {
-    /// The parameter table these settings describe.
-    pub fn params(&self) -> Result<Params, CliError> {
-        let mut p = Params::profile(&self.profile).ok_or_else(|| {
+    /// The search these settings describe: the profile's, configured.
+    pub fn search(&self) -> Result<Box<dyn Search>, CliError> {
+        let profile = search::profile(&self.profile).ok_or_else(|| {
             CliError::Usage(format!(
                 "unknown profile '{}' (known: {})",
                 self.profile,
-                PROFILES.join(", ")
+                search::profile_names()
             ))
         })?;
-        if let Some(d) = self.depth {
-            if d == 0 || d > 64 {
-                return Err(CliError::Usage(format!("--depth {d}: must be 1 to 64")));
-            }
-            p.depth = d;
+        if let Some(d) = self.depth
+            && (d == 0 || d > 64)
+        {
+            return Err(CliError::Usage(format!("--depth {d}: must be 1 to 64")));
         }
-        if let Some(w) = &self.widths {
-            if w.is_empty() || w.contains(&0) {
-                return Err(CliError::Usage(
-                    "--widths: give positive widths, e.g. 15,15,9,9,7".into(),
-                ));
-            }
-            p.widths = w.clone();
+        if let Some(w) = &self.widths
+            && (w.is_empty() || w.contains(&0))
+        {
+            return Err(CliError::Usage(
+                "--widths: give positive widths, e.g. 15,15,9,9,7".into(),
+            ));
         }
-        if let Some(h) = self.hash {
-            if h == 0 {
-                return Err(CliError::Usage("--hash: at least 1 entry".into()));
-            }
-            p.hash_entries = h;
+        if self.hash == Some(0) {
+            return Err(CliError::Usage("--hash: at least 1 entry".into()));
         }
-        if let Some(f) = self.feedovers {
-            p.max_feedovers = f;
-        }
-        if let Some(s) = self.secondary {
-            p.secondary_depth = s;
-        }
-        if self.investigate {
-            p.investigate = true;
-        }
-        Ok(p)
+        let settings = Settings {
+            depth: self.depth,
+            widths: self.widths.clone(),
+            mac_hack: Tuning {
+                hash_entries: self.hash,
+                max_feedovers: self.feedovers,
+                secondary_depth: self.secondary,
+                investigate: self.investigate.then_some(true),
+            },
+            ..Settings::default()
+        };
+        let mut search = (profile.make)();
+        search.configure(&settings);
+        Ok(search)
     }
 }
 
@@ -107,14 +107,9 @@ pub struct SearchArgs {
 }
 
 pub fn run(args: &SearchArgs) -> Result<(), CliError> {
-    let params = args.settings.params()?;
+    let mut searcher = args.settings.search()?;
     let game = args.position.game()?;
     let pos = game.position().clone();
-    if pos.legal_moves().is_empty() {
-        return Err(CliError::Usage(
-            "the position has no legal move: the game is over".into(),
-        ));
-    }
     let limits = Limits {
         deadline: args
             .movetime
@@ -122,24 +117,16 @@ pub fn run(args: &SearchArgs) -> Result<(), CliError> {
         nodes: args.nodes,
         ..Limits::default()
     };
-    let mut searcher = Searcher::new(params);
     let stop = AtomicBool::new(false);
-    let result = searcher.search(&game, &limits, &stop, &mut |_| {});
+    let result = searcher
+        .search(&game, &limits, &stop, &mut |_| {})
+        .map_err(|e| CliError::Usage(e.to_string()))?;
     if args.json {
         println!("{}", to_json(&pos, &result));
     } else {
         print_text(&pos, &result, args.notation);
     }
     Ok(())
-}
-
-/// The internal value of a score (mates as ±(MATE − plies)), an integer for JSON.
-pub fn score_value(s: Score) -> i32 {
-    match s {
-        Score::Value(v) => v,
-        Score::Mate(n) if n > 0 => MATE - (2 * n - 1),
-        Score::Mate(n) => -(MATE - 2 * n.abs()),
-    }
 }
 
 /// `moves` played from `pos`, written in `notation`, separated by spaces.
@@ -183,17 +170,17 @@ fn to_json(pos: &Chess, r: &SearchResult) -> Value {
                 "san": write_move(pos, rm.mv, Notation::San),
                 "plausibility": rm.plausibility,
                 "searched": rm.searched,
-                "score": rm.score.map(score_value),
+                "score": rm.score.map(Score::value),
                 "bound": rm.bound.map(|b| if b == Bound::Exact { "exact" } else { "upper" }),
                 "pv": rm.pv.iter().map(|&m| uci(m)).collect::<Vec<_>>(),
-                "secondary": rm.secondary.map(score_value),
+                "secondary": rm.secondary.map(Score::value),
             })
         })
         .collect();
     json!({
         "bestmove": uci(r.best),
         "bestmove_san": write_move(pos, r.best, Notation::San),
-        "score": score_value(r.score),
+        "score": r.score.value(),
         "mate": match r.score { Score::Mate(n) => Some(n), Score::Value(_) => None },
         "pv": r.pv.iter().map(|&m| uci(m)).collect::<Vec<_>>(),
         "depth": r.depth,
@@ -274,7 +261,7 @@ fn print_text(pos: &Chess, r: &SearchResult, notation: Notation) {
         r.depth,
         if r.stopped { " (stopped)" } else { "" }
     );
-    println!("value {} ({})", r.score, score_value(r.score));
+    println!("value {} ({})", r.score, r.score.value());
     println!("pv {}", line_text(pos, &r.pv, notation));
     println!("bestmove {}", write_move(pos, r.best, notation));
 }

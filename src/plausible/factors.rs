@@ -10,6 +10,9 @@ use shakmaty::attacks;
 use shakmaty::{Bitboard, CastlingSide, Chess, Color, Move, Position, Role, Square};
 
 use super::Flags;
+use super::mate::{
+    mate_after_every_reply, mates_now_or_next, mating_move, poisoned, threatened_mate,
+};
 use super::scene::{
     ROLE_VALUE, Scene, attacks_of, backward_among, centre_distance, centre_factor, ci,
     doubled_count, file_bb, isolated, lone_blockers, neighbour_files, small_count, snipers,
@@ -1646,12 +1649,6 @@ fn overload(
         })
 }
 
-/// If, in the position `after` our move, we could mate at once were it our move again,
-/// the mating move's square.
-pub(super) fn threatened_mate(after: &Chess) -> Option<Square> {
-    mating_move(&after.clone().swap_turn().ok()?)
-}
-
 /// After a sacrificial check on `to`: of the replies that take the checker (or the only
 /// reply), the least `follow_up` leaves us to win back; `None` if each leaves a forcing
 /// check.
@@ -1687,56 +1684,6 @@ fn follow_up(after: &Chess, reply: Move, us: Color) -> Option<i32> {
         return None;
     }
     Some(Analysis::biggest_threat(next.board(), us).0)
-}
-
-/// After our move (`after`, the opponent to move): whether some reply takes on `to` and
-/// every such reply lets us mate, at once or by a check after which every reply is mated.
-fn poisoned(after: &Chess, to: Square) -> bool {
-    let mut taken = false;
-    for reply in after.legal_moves() {
-        if !(reply.is_capture() && reply.to() == to) {
-            continue;
-        }
-        taken = true;
-        let mut next = after.clone();
-        next.play_unchecked(reply);
-        let mates = next.legal_moves().into_iter().any(|c| {
-            let mut checked = next.clone();
-            checked.play_unchecked(c);
-            checked.is_check() && mates_now_or_next(&checked)
-        });
-        if !mates {
-            return false;
-        }
-    }
-    taken
-}
-
-/// After our check (`checked`, the opponent to move): whether it mates, or every reply
-/// allows a mate.
-fn mates_now_or_next(checked: &Chess) -> bool {
-    checked.is_checkmate() || mate_after_every_reply(checked).is_some()
-}
-
-/// The square of a move that mates in `pos`, if any.
-fn mating_move(pos: &Chess) -> Option<Square> {
-    pos.legal_moves().into_iter().find_map(|m| {
-        let mut next = pos.clone();
-        next.play_unchecked(m);
-        next.is_checkmate().then(|| m.to())
-    })
-}
-
-/// After our move (`after`, the opponent to move): whether each reply allows a mate (the
-/// square of the last reply's mate), so the move forces mate in two.
-fn mate_after_every_reply(after: &Chess) -> Option<Square> {
-    let mut square = None;
-    for reply in after.legal_moves() {
-        let mut next = after.clone();
-        next.play_unchecked(reply);
-        square = Some(mating_move(&next)?);
-    }
-    square
 }
 
 /// Whether the checking move `m` mates: first a cheap look for a free king square and, for

@@ -6,6 +6,7 @@
 //! - `scene`: the facts gathered once per generation (square importance, attacks, en
 //!   prise losses, pins, pawn structure);
 //! - `factors`: the 81 named factors of one move, each with its comment;
+//! - `mate`: the mate looks near the root (a mate threatened, forced or poisoning an offer);
 //! - `weights`: the one tuning table;
 //! - `words`: squares and pieces in descriptive and algebraic form for the comments.
 //!
@@ -44,6 +45,7 @@ use shakmaty::{Chess, Move, Position};
 use crate::attack::Analysis;
 
 mod factors;
+mod mate;
 mod scene;
 pub mod weights;
 mod words;
@@ -193,6 +195,3 @@ pub fn score(pos: &Chess, analysis: &Analysis, ctx: &Context, m: Move) -> (i32, 
     let sc = scene::Scene::new(pos, analysis, ctx);
     factors::score_move(&sc, m, &mut factors::Quiet)
 }
-
-#[cfg(test)]
-mod tests;

@@ -541,7 +541,7 @@ impl<'a> Scene<'a> {
             scene.guard_reach |= scene.piece_att[d.to_usize()];
         }
         if scene.near_root && !scene.in_check {
-            scene.mate_threat = super::factors::threatened_mate(scene.pos);
+            scene.mate_threat = super::mate::threatened_mate(scene.pos);
         }
         scene.find_phase(ctx);
         if !scene.endgame {

@@ -1,8 +1,9 @@
 //! The search-parameter table (STYLE.md point 3): every number that shapes the 1967 search,
 //! in one place, with the paper's value or ours where the paper is silent.
 //!
-//! The profiles of SPEC §1 are values of this table: `1967` (normal settings) and
-//! `1967-tournament` (the widths 15, 15, 9, 9, 7 of the paper's tournament play).
+//! The 1967 profiles of SPEC §1 are values of this table: `1967` (normal settings) and
+//! `1967-tournament` (the widths 15, 15, 9, 9, 7 of the paper's tournament play); they are
+//! listed with every other profile in `search::PROFILES`.
 
 use crate::repetition::DrawRule;
 
@@ -61,9 +62,6 @@ pub struct Params {
     pub two_step_translation: i32,
 }
 
-/// The profiles this table knows, by name (SPEC §1).
-pub const PROFILES: &[&str] = &["1967", "1967-tournament"];
-
 impl Params {
     /// The `1967` profile: the paper's normal settings.
     pub fn mac_hack_1967() -> Params {
@@ -96,15 +94,6 @@ impl Params {
         }
     }
 
-    /// The profile called `name`, if there is one (see [`PROFILES`]).
-    pub fn profile(name: &str) -> Option<Params> {
-        match name {
-            "1967" => Some(Params::mac_hack_1967()),
-            "1967-tournament" => Some(Params::mac_hack_1967_tournament()),
-            _ => None,
-        }
-    }
-
     /// The basic width at `level` (1 = the top level).
     pub fn width(&self, level: u32) -> u32 {
         let i = (level.max(1) - 1) as usize;
@@ -116,24 +105,9 @@ impl Params {
     }
 }
 
-impl Default for Params {
-    /// The default is `1967-tournament`, the profile the engine plays until `modern` exists.
-    fn default() -> Self {
-        Params::mac_hack_1967_tournament()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn every_listed_profile_exists_and_unknown_ones_do_not() {
-        for name in PROFILES {
-            assert!(Params::profile(name).is_some(), "{name}");
-        }
-        assert!(Params::profile("1968").is_none());
-    }
 
     #[test]
     fn widths_repeat_their_last_entry() {

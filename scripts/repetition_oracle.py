@@ -1,7 +1,7 @@
 """Optional oracle: `machack status --json` against python-chess on random shuffle-biased games.
 
 Not part of the test suite (which must not need Python). Needs `pip install chess` and a
-release build. Usage: python3 docs/repetition_oracle.py [GAMES] (binary: $MACHACK or
+release build. Usage: python3 scripts/repetition_oracle.py [GAMES] (binary: $MACHACK or
 target/release/machack). Prints "N checks, M mismatches" last.
 """
 import chess, json, random, subprocess, sys

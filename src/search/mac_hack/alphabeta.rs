@@ -13,25 +13,19 @@ use std::time::Instant;
 use arrayvec::ArrayVec;
 use shakmaty::{Chess, Color, File, Move, Position, Square};
 
-use super::hash::{Bound, Entry, HashTable, pack_move, unpack_move};
 use super::params::Params;
-use super::stats::Stats;
 use super::width::WidthRule;
 use crate::attack::Analysis;
 use crate::eval::{Root, static_board_evaluator};
 use crate::plausible::{self, Context, Flags, PlausibleList, PlausibleMove};
 use crate::repetition::History;
 use crate::rules::key_after;
+use crate::search::Stats;
+use crate::search::hash::{Bound, Entry, HashTable, pack_move, unpack_move};
+use crate::search::score::{
+    INF, MATE, MATE_BOUND, MAX_PLY, draw_value, is_mate, value_from_hash, value_to_hash,
+};
 
-/// The deepest ply any line may reach (basic search, feedovers, captures and secondary
-/// search together).
-pub const MAX_PLY: usize = 128;
-/// The value of mating at the root; a mate `p` plies from the root is worth `MATE - p`.
-pub const MATE: i32 = 1_000_000;
-/// Values at least this far from 0 are mates.
-pub const MATE_BOUND: i32 = MATE - 2 * MAX_PLY as i32;
-/// Beyond every value.
-pub const INF: i32 = 2_000_000;
 /// Static values are clamped to this, well inside the mate values.
 pub const MAX_STATIC: i32 = MATE / 2;
 
@@ -64,11 +58,6 @@ impl Ply {
             pv: Line::new(),
         }
     }
-}
-
-/// Whether `v` is a mate value (for either side).
-pub fn is_mate(v: i32) -> bool {
-    v.abs() >= MATE_BOUND
 }
 
 /// The state of one search: borrowed scratch space and table, the line's history, the
@@ -107,11 +96,7 @@ impl Tree<'_> {
     /// The value of a draw for the side to move at `ply`: the contempt works against the
     /// side that started the search.
     pub fn draw_value(&self, ply: usize) -> i32 {
-        if ply.is_multiple_of(2) {
-            -self.params.contempt
-        } else {
-            self.params.contempt
-        }
+        draw_value(self.params.contempt, ply)
     }
 
     /// The static board evaluator's value for the side to move, kept clear of the mate
@@ -386,28 +371,6 @@ fn stored_result(e: &Entry, depth: u32, alpha: i32, beta: i32, ply: usize) -> Op
     settled.then_some(v)
 }
 
-/// A value as stored: mates counted from the node, not the root.
-fn value_to_hash(v: i32, ply: usize) -> i32 {
-    if v >= MATE_BOUND {
-        v + ply as i32
-    } else if v <= -MATE_BOUND {
-        v - ply as i32
-    } else {
-        v
-    }
-}
-
-/// A stored value read back at `ply`.
-fn value_from_hash(v: i32, ply: usize) -> i32 {
-    if v >= MATE_BOUND {
-        v - ply as i32
-    } else if v <= -MATE_BOUND {
-        v + ply as i32
-    } else {
-        v
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -522,15 +485,5 @@ mod tests {
             stored_result(&e(-50, 3, Bound::Upper), 3, -100, 100, 1),
             None
         );
-    }
-
-    #[test]
-    fn mate_values_survive_the_hash_table() {
-        let v = MATE - 7;
-        assert_eq!(value_from_hash(value_to_hash(v, 3), 3), v);
-        assert_eq!(value_from_hash(value_to_hash(-v, 5), 5), -v);
-        // Stored at ply 3 as mate in 4 plies from there; read at ply 1 it is 2 plies nearer.
-        assert_eq!(value_from_hash(value_to_hash(v, 3), 1), v + 2);
-        assert_eq!(value_to_hash(100, 9), 100);
     }
 }

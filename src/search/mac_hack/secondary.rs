@@ -8,8 +8,9 @@
 
 use shakmaty::Position;
 
-use super::alphabeta::{INF, Line, MAX_PLY, Tree};
+use super::alphabeta::{Line, Tree};
 use crate::rules::key_after;
+use crate::search::score::{INF, MAX_PLY};
 
 impl Tree<'_> {
     /// The secondary-search value of the top-level variation `pv` (its first move is the

@@ -18,10 +18,11 @@ use arrayvec::ArrayVec;
 use shakmaty::attacks::attacks;
 use shakmaty::{Bitboard, Chess, Move, MoveList, Position, Role};
 
-use super::alphabeta::{MATE, Tree};
+use super::alphabeta::Tree;
 use crate::attack::Analysis;
 use crate::feedover::feedover;
 use crate::rules::key_after;
+use crate::search::score::MATE;
 
 impl Tree<'_> {
     /// The value of `pos` (at `ply`) at the end of the basic search, for the side to move,

@@ -1,0 +1,145 @@
+//! Mate detection for the short looks ahead near the root (levels 1–2, where the search
+//! plays each move anyway): whether a position mates in one, whether a move threatens
+//! mate or forces it next move, and whether an offered piece is poisoned by a mate. Ours,
+//! not the paper's nor the 1980 program's: both left mates to the search. The scene asks
+//! for the enemy's threat once per generation, the factors for each move's own looks.
+//!
+//! Every look plays moves on copies of the position (no allocation: `Chess` and its move
+//! lists live on the stack).
+
+use shakmaty::{Chess, Position, Square};
+
+/// If, in the position `after` our move, we could mate at once were it our move again,
+/// the mating move's square.
+pub(super) fn threatened_mate(after: &Chess) -> Option<Square> {
+    mating_move(&after.clone().swap_turn().ok()?)
+}
+
+/// After our move (`after`, the opponent to move): whether some reply takes on `to` and
+/// every such reply lets us mate, at once or by a check after which every reply is mated.
+pub(super) fn poisoned(after: &Chess, to: Square) -> bool {
+    let mut taken = false;
+    for reply in after.legal_moves() {
+        if !(reply.is_capture() && reply.to() == to) {
+            continue;
+        }
+        taken = true;
+        let mut next = after.clone();
+        next.play_unchecked(reply);
+        let mates = next.legal_moves().into_iter().any(|c| {
+            let mut checked = next.clone();
+            checked.play_unchecked(c);
+            checked.is_check() && mates_now_or_next(&checked)
+        });
+        if !mates {
+            return false;
+        }
+    }
+    taken
+}
+
+/// After our check (`checked`, the opponent to move): whether it mates, or every reply
+/// allows a mate.
+pub(super) fn mates_now_or_next(checked: &Chess) -> bool {
+    checked.is_checkmate() || mate_after_every_reply(checked).is_some()
+}
+
+/// The square of a move that mates in `pos`, if any.
+pub(super) fn mating_move(pos: &Chess) -> Option<Square> {
+    pos.legal_moves().into_iter().find_map(|m| {
+        let mut next = pos.clone();
+        next.play_unchecked(m);
+        next.is_checkmate().then(|| m.to())
+    })
+}
+
+/// After our move (`after`, the opponent to move): whether each reply allows a mate (the
+/// square of the last reply's mate), so the move forces mate in two.
+pub(super) fn mate_after_every_reply(after: &Chess) -> Option<Square> {
+    let mut square = None;
+    for reply in after.legal_moves() {
+        let mut next = after.clone();
+        next.play_unchecked(reply);
+        square = Some(mating_move(&next)?);
+    }
+    square
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::parse_fen;
+    use shakmaty::Move;
+
+    fn pos(fen: &str) -> Chess {
+        parse_fen(fen).unwrap().0
+    }
+
+    /// `pos` after the move from `from` to `to`.
+    fn after(pos: &Chess, from: Square, to: Square) -> Chess {
+        let m: Move = pos
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.from() == Some(from) && m.to() == to)
+            .unwrap();
+        let mut next = pos.clone();
+        next.play_unchecked(m);
+        next
+    }
+
+    #[test]
+    fn mating_move_finds_the_back_rank_mate() {
+        let p = pos("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+        assert_eq!(mating_move(&p), Some(Square::A8));
+        // With an escape square for the king there is none.
+        let p = pos("6k1/5pp1/8/8/8/8/8/R5K1 w - - 0 1");
+        assert_eq!(mating_move(&p), None);
+    }
+
+    #[test]
+    fn a_quiet_move_threatens_the_back_rank_mate() {
+        let p = pos("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+        let quiet = after(&p, Square::A1, Square::B1);
+        assert_eq!(threatened_mate(&quiet), Some(Square::B8));
+        // With an escape square the same move threatens nothing.
+        let p = pos("6k1/5pp1/8/8/8/8/8/R5K1 w - - 0 1");
+        let quiet = after(&p, Square::A1, Square::B1);
+        assert_eq!(threatened_mate(&quiet), None);
+    }
+
+    #[test]
+    fn the_rook_ladder_mates_whatever_the_reply() {
+        // Rb1-b7 takes the seventh rank: Kf8 or Kh8, and Ra8 mates.
+        let p = pos("6k1/8/8/8/8/8/R7/1R4K1 w - - 0 1");
+        let quiet = after(&p, Square::B1, Square::B7);
+        assert_eq!(mate_after_every_reply(&quiet), Some(Square::A8));
+        assert!(mates_now_or_next(&quiet));
+        // A rook on the second rank leaves the king the seventh.
+        let quiet = after(&p, Square::B1, Square::B2);
+        assert_eq!(mate_after_every_reply(&quiet), None);
+        assert!(!mates_now_or_next(&quiet));
+    }
+
+    #[test]
+    fn mates_now_or_next_counts_a_mate_at_once() {
+        let p = pos("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+        let mated = after(&p, Square::A1, Square::A8);
+        assert!(mated.is_checkmate());
+        assert!(mates_now_or_next(&mated));
+    }
+
+    #[test]
+    fn an_offer_is_poisoned_when_taking_it_allows_mate() {
+        // Nd4-c6: Rxc6 leaves the back rank to Re8 mate.
+        let p = pos("2r3k1/5ppp/8/8/3N4/8/8/4R1K1 w - - 0 1");
+        let offer = after(&p, Square::D4, Square::C6);
+        assert!(poisoned(&offer, Square::C6));
+        // Nothing takes on b5: nothing is poisoned.
+        let quiet = after(&p, Square::D4, Square::B5);
+        assert!(!poisoned(&quiet, Square::B5));
+        // With an escape square the knight can be taken.
+        let p = pos("2r3k1/5pp1/7p/8/3N4/8/8/4R1K1 w - - 0 1");
+        let offer = after(&p, Square::D4, Square::C6);
+        assert!(!poisoned(&offer, Square::C6));
+    }
+}

@@ -1,0 +1,248 @@
+//! The debugging aids of the paper (SPEC §8), over the current position and the last
+//! search: the evaluation term by term (aid 3), the plausibility trace of a move (aid 4),
+//! the record of every top-level move (aid 5), the statistics (aid 6), and the principal
+//! variation with the static value after each move.
+
+use shakmaty::Position;
+
+use super::{Console, show, side_name};
+use crate::attack::Analysis;
+use crate::engine::short;
+use crate::eval::{Root, static_board_evaluator};
+use crate::notation::{self, Notation};
+use crate::plausible::{self, Context, PlausibleList};
+use crate::search::Bound;
+
+impl Console {
+    /// Debugging aid 3: the evaluation of the current position, or at the end of a
+    /// top-level move's variation in the last search, term by term.
+    pub(super) fn eval(&self, rest: &str) {
+        if rest.is_empty() {
+            let pos = self.engine.position();
+            let terms = static_board_evaluator(pos, &Root::new(pos));
+            self.say(
+                "Static board evaluation of this position (White's point of view, pawn = 128):",
+            );
+            for l in show::terms(&terms) {
+                self.say(&l);
+            }
+            if let Some(last) = &self.last
+                && last.game.key() == self.engine.game().key()
+                && last.game.moves() == self.engine.game().moves()
+            {
+                self.say(&format!(
+                    "Search value here: {} (side to move)",
+                    show::score(last.result.score)
+                ));
+            }
+            return;
+        }
+        let Some(last) = &self.last else {
+            self.say("No search yet: 'eval MOVE' looks at the last search's variations.");
+            return;
+        };
+        let root = last.game.position();
+        let m = match notation::read_move(root, rest) {
+            Ok(m) => m,
+            Err(_) => {
+                self.say(&format!(
+                    "'{}' is not a top-level move of the last search (from {}).",
+                    short(rest),
+                    notation::fen_of(root)
+                ));
+                return;
+            }
+        };
+        let Some(rm) = last.result.root_moves.iter().find(|r| r.mv == m) else {
+            self.say("That move was not among the last search's top-level moves.");
+            return;
+        };
+        let text = notation::write_move(root, m, self.notation);
+        match (&rm.end_terms, rm.searched) {
+            (Some(terms), _) => {
+                self.say(&format!(
+                    "At the end of {text}'s variation: {}",
+                    show::line(root, &rm.pv, self.notation)
+                ));
+                for l in show::terms(terms) {
+                    self.say(&l);
+                }
+                if let Some(s) = rm.score {
+                    self.say(&format!(
+                        "Backed-up value of {text}: {} (mover's view)",
+                        show::score(s)
+                    ));
+                }
+            }
+            (None, false) => self.say(&format!(
+                "{text} was not searched (outside the width); its plausibility was {}.",
+                rm.plausibility
+            )),
+            (None, true) => self.say(&format!("{text} was searched but left no variation.")),
+        }
+    }
+
+    /// Debugging aid 4: the plausibility trace of one move in the current position.
+    pub(super) fn trace(&self, rest: &str) {
+        if rest.is_empty() {
+            self.say("trace takes a MOVE, e.g. trace N-KB3");
+            return;
+        }
+        let Some(m) = self.read_move(rest) else {
+            return;
+        };
+        let game = self.engine.game();
+        let pos = game.position();
+        let analysis = Analysis::new(pos);
+        let ply = game.moves().len() as u32;
+        let ctx = Context {
+            level: 1,
+            game_ply: ply,
+            root_game_ply: ply,
+            weights: None,
+        };
+        let mut list = PlausibleList::new();
+        plausible::generate(pos, &analysis, &ctx, &mut list);
+        let rank = list.iter().position(|pm| pm.mv == m).map_or(0, |i| i + 1);
+        let (score, flags) = plausible::score(pos, &analysis, &ctx, m);
+        let flags: Vec<&str> = flags.names().collect();
+        self.say(&format!(
+            "{} ({}): plausibility {score}, rank {rank} of {}{}",
+            notation::write_move(pos, m, Notation::Descriptive),
+            notation::write_move(pos, m, Notation::San),
+            list.len(),
+            if flags.is_empty() {
+                String::new()
+            } else {
+                format!(" [{}]", flags.join(", "))
+            }
+        ));
+        let factors = plausible::trace(pos, &analysis, &ctx, m);
+        if factors.is_empty() {
+            self.say("  (no factor applies)");
+        }
+        for f in factors {
+            self.say(&format!("  {:<28} {}", f.name, f.comment));
+        }
+    }
+
+    /// Debugging aid 5: every top-level move of the last search.
+    pub(super) fn record(&self) {
+        let Some(last) = &self.last else {
+            self.say("No search yet.");
+            return;
+        };
+        let root = last.game.position();
+        self.say(&format!(
+            "Last search from {} ({} top-level moves, best {}):",
+            notation::fen_of(root),
+            last.result.root_moves.len(),
+            notation::write_move(root, last.result.best, self.notation)
+        ));
+        self.say("  rank move        plaus  value                  main variation");
+        for (i, rm) in last.result.root_moves.iter().enumerate() {
+            let value = match (rm.score, rm.searched) {
+                (Some(s), _) => {
+                    let bound = match rm.bound {
+                        Some(Bound::Upper) => "<=",
+                        Some(Bound::Lower) => ">=",
+                        _ => "",
+                    };
+                    format!("{bound}{}", show::score(s))
+                }
+                (None, true) => "searched".into(),
+                (None, false) => "not searched".into(),
+            };
+            self.say(&format!(
+                "  {:>3}. {:<10} {:>6}  {:<22} {}",
+                i + 1,
+                notation::write_move(root, rm.mv, self.notation),
+                rm.plausibility,
+                value,
+                show::line(root, &rm.pv, self.notation)
+            ));
+        }
+    }
+
+    /// Debugging aid 6: the statistics of the last search.
+    pub(super) fn stats(&self) {
+        let Some(last) = &self.last else {
+            self.say("No search yet.");
+            return;
+        };
+        let r = &last.result;
+        let s = &r.stats;
+        let secs = r.time.as_secs_f64();
+        let rows = [
+            ("time", format!("{secs:.3} s")),
+            ("depth", format!("{} (selective {})", r.depth, s.seldepth)),
+            ("nodes", format!("{}", s.nodes)),
+            (
+                "nodes per second",
+                format!("{:.0}", s.nodes as f64 / secs.max(1e-6)),
+            ),
+            (
+                "plausible move generations",
+                s.plausible_generations.to_string(),
+            ),
+            (
+                "feedovers",
+                format!(
+                    "{} (en prise and constrained {}, two en prise {}, opponent cannot escape {})",
+                    s.feedovers(),
+                    s.feedovers_en_prise_constrained,
+                    s.feedovers_two_en_prise,
+                    s.feedovers_opponent_cannot_escape
+                ),
+            ),
+            ("static evaluations", s.static_evaluations.to_string()),
+            ("capture-search nodes", s.capture_nodes.to_string()),
+            ("hash probes", s.hash_probes.to_string()),
+            ("hash hits", s.hash_hits.to_string()),
+            (
+                "secondary searches",
+                format!(
+                    "{} (changed the value {}, the move {})",
+                    s.secondary_searches, s.secondary_changed_value, s.secondary_changed_move
+                ),
+            ),
+            ("stopped early", if r.stopped { "yes" } else { "no" }.into()),
+        ];
+        self.say("Statistics of the last search:");
+        for (name, v) in rows {
+            self.say(&format!("  {name:<27} {v}"));
+        }
+    }
+
+    /// The principal variation of the last search with values: the backed-up value at
+    /// the root, the static value after each move, the terms at the end.
+    pub(super) fn tree(&self) {
+        let Some(last) = &self.last else {
+            self.say("No search yet.");
+            return;
+        };
+        let r = &last.result;
+        let root = last.game.position();
+        let eval_root = Root::new(root);
+        self.say(&format!(
+            "Principal variation, value {} for {} (depth {}):",
+            show::score(r.score),
+            side_name(root.turn()),
+            r.depth
+        ));
+        let mut pos = root.clone();
+        for &m in &r.pv {
+            if !pos.is_legal(m) {
+                break;
+            }
+            let text = show::numbered(&pos, m, self.notation);
+            pos.play_unchecked(m);
+            let s = static_board_evaluator(&pos, &eval_root).s();
+            self.say(&format!("  {text:<22} static {}", show::value(s)));
+        }
+        self.say("Terms at the end of the variation (White's point of view):");
+        for l in show::terms(&r.pv_end_terms) {
+            self.say(&l);
+        }
+    }
+}

@@ -1,0 +1,388 @@
+//! The console's commands: one table row per command (its name, other names, arguments,
+//! one line of help and the function that does it). `help` is printed from the table, and
+//! a word that is neither a command nor a move is answered with the nearest command.
+
+use super::{Console, split_word};
+use crate::engine::short;
+use crate::notation::{self, NotationError};
+
+/// Where a command stands in `help`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Group {
+    Play,
+    Settings,
+    Files,
+    Aids,
+    Session,
+}
+
+impl Group {
+    const ALL: [Group; 5] = [
+        Group::Play,
+        Group::Settings,
+        Group::Files,
+        Group::Aids,
+        Group::Session,
+    ];
+
+    fn title(self) -> &'static str {
+        match self {
+            Group::Play => "Playing:",
+            Group::Settings => "Settings:",
+            Group::Files => "Positions and files:",
+            Group::Aids => "Debugging aids (the paper's, numbered as in it):",
+            Group::Session => "The session:",
+        }
+    }
+}
+
+/// One console command.
+struct Command {
+    name: &'static str,
+    aliases: &'static [&'static str],
+    /// The arguments as `help` shows them; empty when the command takes none.
+    args: &'static str,
+    help: &'static str,
+    group: Group,
+    run: fn(&mut Console, &str),
+}
+
+/// Every command, in the order `help` lists them within a group.
+const COMMANDS: &[Command] = &[
+    Command {
+        name: "new",
+        aliases: &[],
+        args: "",
+        help: "a new game (you keep your colour)",
+        group: Group::Play,
+        run: |c, _| c.new_game(),
+    },
+    Command {
+        name: "play",
+        aliases: &[],
+        args: "white|black|both|none",
+        help: "the side(s) you play; machack plays the others",
+        group: Group::Play,
+        run: Console::play_sides,
+    },
+    Command {
+        name: "go",
+        aliases: &[],
+        args: "",
+        help: "machack plays the side to move, now",
+        group: Group::Play,
+        run: |c, _| c.go(),
+    },
+    Command {
+        name: "undo",
+        aliases: &["takeback"],
+        args: "",
+        help: "take back your last move (and machack's reply)",
+        group: Group::Play,
+        run: |c, _| c.undo(),
+    },
+    Command {
+        name: "moves",
+        aliases: &[],
+        args: "",
+        help: "the legal moves",
+        group: Group::Play,
+        run: |c, _| c.list_moves(),
+    },
+    Command {
+        name: "draw?",
+        aliases: &["draw"],
+        args: "[MOVE]",
+        help: "offer a draw, or claim one (with the move you declare)",
+        group: Group::Play,
+        run: Console::draw_offer,
+    },
+    Command {
+        name: "resign",
+        aliases: &[],
+        args: "",
+        help: "resign the game",
+        group: Group::Play,
+        run: |c, _| c.resign(),
+    },
+    Command {
+        name: "level",
+        aliases: &[],
+        args: "MOVES MINUTES INC|off",
+        help: "clocks, e.g. level 50 120 0 (1967's control)",
+        group: Group::Play,
+        run: Console::level,
+    },
+    Command {
+        name: "notation",
+        aliases: &[],
+        args: "descriptive|san|uci",
+        help: "how moves are written",
+        group: Group::Settings,
+        run: Console::notation,
+    },
+    Command {
+        name: "profile",
+        aliases: &[],
+        args: "NAME",
+        help: "1967 or 1967-tournament",
+        group: Group::Settings,
+        run: Console::profile,
+    },
+    Command {
+        name: "depth",
+        aliases: &[],
+        args: "N",
+        help: "override the search depth",
+        group: Group::Settings,
+        run: Console::depth,
+    },
+    Command {
+        name: "widths",
+        aliases: &[],
+        args: "LIST",
+        help: "override the search widths (e.g. 6,6,4)",
+        group: Group::Settings,
+        run: Console::widths,
+    },
+    Command {
+        name: "book",
+        aliases: &[],
+        args: "on|off|file PATH",
+        help: "the opening book, or a Polyglot .bin book instead of the built-in one",
+        group: Group::Settings,
+        run: Console::book,
+    },
+    Command {
+        name: "fen",
+        aliases: &[],
+        args: "[FEN]",
+        help: "show the position's FEN, or set up a position",
+        group: Group::Files,
+        run: Console::fen,
+    },
+    Command {
+        name: "save",
+        aliases: &[],
+        args: "FILE.pgn",
+        help: "save the game",
+        group: Group::Files,
+        run: |c, rest| c.save(rest),
+    },
+    Command {
+        name: "load",
+        aliases: &[],
+        args: "FILE.pgn [GAME]",
+        help: "load a game (the first, or number GAME) and play on from its end",
+        group: Group::Files,
+        run: Console::load,
+    },
+    Command {
+        name: "board",
+        aliases: &["b"],
+        args: "",
+        help: "the board and the game (aid 1)",
+        group: Group::Aids,
+        run: |c, _| c.draw(),
+    },
+    Command {
+        name: "eval",
+        aliases: &[],
+        args: "[MOVE]",
+        help: "evaluation term by term: here, or at the end of MOVE's variation (aid 3)",
+        group: Group::Aids,
+        run: |c, rest| c.eval(rest),
+    },
+    Command {
+        name: "trace",
+        aliases: &[],
+        args: "MOVE",
+        help: "the plausibility of MOVE, factor by factor, with comments (aid 4)",
+        group: Group::Aids,
+        run: |c, rest| c.trace(rest),
+    },
+    Command {
+        name: "record",
+        aliases: &[],
+        args: "",
+        help: "every top-level move of the last search: plausibility, value, line (aid 5)",
+        group: Group::Aids,
+        run: |c, _| c.record(),
+    },
+    Command {
+        name: "stats",
+        aliases: &[],
+        args: "",
+        help: "the last search's statistics (aid 6)",
+        group: Group::Aids,
+        run: |c, _| c.stats(),
+    },
+    Command {
+        name: "tree",
+        aliases: &[],
+        args: "",
+        help: "the last search's principal variation with values",
+        group: Group::Aids,
+        run: |c, _| c.tree(),
+    },
+    Command {
+        name: "help",
+        aliases: &["?"],
+        args: "",
+        help: "this list",
+        group: Group::Session,
+        run: |c, _| c.help(),
+    },
+    Command {
+        name: "quit",
+        aliases: &["exit", "bye"],
+        args: "",
+        help: "leave machack",
+        group: Group::Session,
+        run: |c, _| c.quit = true,
+    },
+];
+
+/// The command a word names, if any (letter case aside).
+fn find(word: &str) -> Option<&'static Command> {
+    let word = word.to_ascii_lowercase();
+    COMMANDS
+        .iter()
+        .find(|c| c.name == word || c.aliases.contains(&word.as_str()))
+}
+
+/// The command nearest to a mistyped word: within two edits, and fewer edits than the word
+/// has letters, so that short words are not matched by chance.
+fn nearest(word: &str) -> Option<&'static str> {
+    let word = word.to_ascii_lowercase();
+    COMMANDS
+        .iter()
+        .flat_map(|c| {
+            std::iter::once(&c.name)
+                .chain(c.aliases)
+                .map(move |n| (n, c.name))
+        })
+        .map(|(n, name)| (edits(&word, n), name))
+        .filter(|&(d, _)| d <= 2 && d < word.chars().count())
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, name)| name)
+}
+
+/// The number of single-letter insertions, deletions and substitutions that turn `a`
+/// into `b` (Levenshtein distance).
+fn edits(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let substitute = diagonal + usize::from(ca != cb);
+            diagonal = row[j + 1];
+            row[j + 1] = substitute.min(row[j] + 1).min(diagonal + 1);
+        }
+    }
+    row[b.len()]
+}
+
+/// The help text, one line per command under its group's title.
+fn help_lines() -> Vec<String> {
+    let mut lines = vec![
+        "Type a move in any notation: P-K4, N-KB3, PxP, O-O (descriptive), e4, Nf3 (SAN), e2e4."
+            .to_string(),
+    ];
+    for group in Group::ALL {
+        lines.push(group.title().to_string());
+        for c in COMMANDS.iter().filter(|c| c.group == group) {
+            let mut usage = format!("{} {}", c.name, c.args);
+            if !c.aliases.is_empty() {
+                usage = format!("{} ({})", usage.trim_end(), c.aliases.join(", "));
+            }
+            lines.push(format!("  {usage:<32} {}", c.help));
+        }
+    }
+    lines.push("While machack thinks, press Enter to make it move at once.".to_string());
+    lines
+}
+
+impl Console {
+    /// One line typed at the prompt: a command from the table, or else a move.
+    pub(super) fn command(&mut self, line: &str) {
+        let (word, rest) = split_word(line);
+        if word.is_empty() {
+            return;
+        }
+        if let Some(c) = find(word) {
+            (c.run)(self, rest.trim());
+            return;
+        }
+        let unreadable = matches!(
+            notation::read_move(self.engine.position(), line),
+            Err(NotationError::Unreadable { .. })
+        );
+        match nearest(word) {
+            Some(name) if unreadable => self.say(&format!(
+                "'{}' is neither a move nor a command; did you mean '{name}'? Type 'help' for \
+                 the commands.",
+                short(word)
+            )),
+            _ => self.person_move(line.trim()),
+        }
+    }
+
+    fn help(&mut self) {
+        for l in help_lines() {
+            self.say(&l);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_aliases_are_found_in_any_case() {
+        assert_eq!(find("UNDO").map(|c| c.name), Some("undo"));
+        assert_eq!(find("takeback").map(|c| c.name), Some("undo"));
+        assert_eq!(find("?").map(|c| c.name), Some("help"));
+        assert!(find("e4").is_none());
+    }
+
+    #[test]
+    fn every_name_is_unique() {
+        let mut names: Vec<&str> = COMMANDS
+            .iter()
+            .flat_map(|c| std::iter::once(c.name).chain(c.aliases.iter().copied()))
+            .collect();
+        let all = names.len();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), all);
+    }
+
+    #[test]
+    fn a_typo_gets_the_nearest_command() {
+        assert_eq!(edits("kitten", "sitting"), 3);
+        assert_eq!(edits("", "abc"), 3);
+        assert_eq!(nearest("hepl"), Some("help"));
+        assert_eq!(nearest("udno"), Some("undo"));
+        assert_eq!(nearest("stat"), Some("stats"));
+        assert_eq!(nearest("takebak"), Some("undo"));
+        assert_eq!(nearest("xyzzy"), None);
+        assert_eq!(nearest("q"), None);
+    }
+
+    #[test]
+    fn help_lists_every_command_once_under_a_group() {
+        let lines = help_lines();
+        for c in COMMANDS {
+            let rows = lines
+                .iter()
+                .filter(|l| l.trim_start().starts_with(&format!("{} ", c.name)))
+                .count();
+            assert_eq!(rows, 1, "{}", c.name);
+        }
+        assert!(lines.iter().any(|l| l == "Playing:"));
+    }
+}

@@ -1,0 +1,199 @@
+//! machack's reply: it thinks on the side to move with a progress line on a terminal,
+//! stops when the person presses Enter, and then plays, resigns, claims a draw or answers
+//! the person's offer, as the engine's tournament conduct decides (SPEC §9).
+
+use std::io::Write;
+
+use shakmaty::{Chess, Move, Position};
+
+use super::playing::claim_words;
+use super::{Console, Event, Input, LastSearch, show, side_index, side_name};
+use crate::engine::{BestMove, Go, Source};
+use crate::fide::Outcome;
+use crate::notation;
+use crate::rules::Game;
+
+impl Console {
+    /// Lets machack move while it is its turn and the game goes on.
+    pub(super) fn autoplay(&mut self, input: &Input) {
+        while !self.quit
+            && self.result.is_none()
+            && !self.person[side_index(self.engine.position().turn())]
+        {
+            let offered = std::mem::take(&mut self.offer_pending);
+            self.think(input, offered);
+        }
+    }
+
+    /// machack thinks and plays the side to move. `offered`: the person has offered a
+    /// draw with their last move.
+    fn think(&mut self, input: &Input, offered: bool) {
+        let searched = self.engine.game().clone();
+        let side = searched.position().turn();
+        let Some(best) = self.search(input, &searched) else {
+            return;
+        };
+        self.last_value = best.score.or(self.last_value);
+        let decision = self.engine.decide(&best, offered);
+        if decision.resign {
+            self.result = Some((
+                Outcome::win(!side).as_str().into(),
+                format!("machack resigns as {}", side_name(side)),
+            ));
+            self.say(&format!("machack resigns. {}", Outcome::win(!side)));
+        } else if let Some(c) = decision.claim_now {
+            self.result = Some((
+                Outcome::Draw.as_str().into(),
+                format!("machack claims a draw by {}", claim_words(c)),
+            ));
+            self.say(&format!("machack claims a draw ({}).", claim_words(c)));
+        } else if let Some(m) = decision.play {
+            self.machine_plays(searched.position(), m, &best);
+            if offered {
+                if decision.accept_draw {
+                    self.say("machack: accept.");
+                    self.result = Some(("1/2-1/2".into(), "draw agreed".into()));
+                } else {
+                    self.say("machack: decline.");
+                }
+            }
+            if let Some(c) = decision.claim_with_move
+                && self.result.is_none()
+            {
+                self.result = Some((
+                    "1/2-1/2".into(),
+                    format!("machack claims a draw by {}", claim_words(c)),
+                ));
+                self.say(&format!(
+                    "machack claims a draw ({}) with its move.",
+                    claim_words(c)
+                ));
+            }
+            self.after_move();
+        } else {
+            self.after_move();
+        }
+        self.draw();
+    }
+
+    /// Plays machack's move `m` from `pos`, with its comment for the PGN, and says it.
+    fn machine_plays(&mut self, pos: &Chess, m: Move, best: &BestMove) {
+        let side = pos.turn();
+        let comment = match (best.source, best.score) {
+            (Source::Book, _) => Some("book".to_string()),
+            (_, Some(score)) => Some(format!("{score}/{}", best.depth)),
+            _ => None,
+        };
+        let text = show::numbered(pos, m, self.notation);
+        self.play(m, comment);
+        self.charge_clock(side);
+        let how = match (best.source, best.score) {
+            (Source::Book, _) => " (book)".to_string(),
+            (_, Some(s)) => format!(
+                "  (value {}, depth {}, {} nodes, {:.1}s)",
+                show::score(s),
+                best.depth,
+                best.nodes,
+                best.time.as_secs_f64()
+            ),
+            _ => String::new(),
+        };
+        self.say(&format!("machack plays {text}{how}"));
+    }
+
+    /// Searches the game's position and waits for the answer, keeping the result for the
+    /// debugging aids. None when the search could not start (the person then plays the
+    /// side) or the person quit while it ran.
+    fn search(&mut self, input: &Input, searched: &Game) -> Option<BestMove> {
+        let pos = searched.position().clone();
+        let side = pos.turn();
+        let go = Go {
+            clocks: self.clock.as_ref().map(|c| c.clocks(side)),
+            ..Go::default()
+        };
+        let events = input.sender();
+        let tty = self.tty;
+        let notation_used = self.notation;
+        if tty {
+            progress("machack is thinking (press Enter to make it move)…");
+        }
+        let started = self.engine.go(
+            go,
+            move |info| {
+                if tty {
+                    let best = info
+                        .pv
+                        .first()
+                        .map(|&m| notation::write_move(&pos, m, notation_used))
+                        .unwrap_or_default();
+                    progress(&format!(
+                        "depth {}  best {best}  value {}  nodes {}  {:.1}s",
+                        info.depth,
+                        info.score,
+                        info.nodes,
+                        info.time.as_secs_f64()
+                    ));
+                }
+            },
+            move |best| {
+                let _ = events.send(Event::Done(0, best));
+            },
+        );
+        if let Err(e) = started {
+            self.say(&format!("machack cannot think: {e}."));
+            self.person[side_index(side)] = true;
+            return None;
+        }
+        let best = self.wait_for_answer(input);
+        self.engine.wait();
+        if tty {
+            progress("");
+        }
+        if self.quit {
+            return None;
+        }
+        if best.source == Source::Search
+            && let Some(result) = self.engine.last_search()
+            && Some(result.best) == best.best
+        {
+            self.last = Some(LastSearch {
+                game: searched.clone(),
+                result,
+            });
+        }
+        Some(best)
+    }
+
+    /// Waits for the search's answer. A person at a terminal stops the thought with a
+    /// line (its text is dropped, bar `quit`); a script's lines wait their turn.
+    fn wait_for_answer(&mut self, input: &Input) -> BestMove {
+        loop {
+            match input.next() {
+                Event::Done(_, best) => return best,
+                Event::Line(l) if !self.keyboard => self.queue.push_back(l),
+                Event::Line(l) => {
+                    if matches!(l.trim(), "quit" | "exit") {
+                        self.quit = true;
+                    }
+                    self.engine.stop();
+                }
+                Event::TooLong(_) => self.engine.stop(),
+                // The input has ended: this move is still made and shown, and the lines
+                // read before the end are still done.
+                Event::Eof => {
+                    self.eof = true;
+                    if self.keyboard {
+                        self.engine.stop();
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Rewrites the progress line on a terminal (empty text clears it).
+fn progress(text: &str) {
+    let mut stdout = std::io::stdout().lock();
+    let _ = write!(stdout, "\r\x1b[K{text}");
+    let _ = stdout.flush();
+}

@@ -1,0 +1,20 @@
+//! When a search stops: the limits a protocol or a tool sets on one search. Every field is
+//! optional; a search stops at the first limit reached or when its stop flag is raised.
+
+use std::time::Instant;
+
+use shakmaty::Move;
+
+/// When to stop. Every field is optional; the search stops at the first limit reached or
+/// when the stop flag is raised.
+#[derive(Debug, Clone, Default)]
+pub struct Limits {
+    /// Maximum depth in plies (the profile's depth when absent).
+    pub depth: Option<u32>,
+    /// Maximum nodes.
+    pub nodes: Option<u64>,
+    /// Hard deadline: stop searching at this instant.
+    pub deadline: Option<Instant>,
+    /// Only these root moves (empty: all).
+    pub searchmoves: Vec<Move>,
+}

@@ -1,0 +1,77 @@
+//! What a search reports: progress while it runs ([`Info`]) and its outcome
+//! ([`SearchResult`], with the record of every top-level move, the paper's debugging aid 5,
+//! and the statistics, aid 6). Every search fills these; a field a search has no use for
+//! keeps its empty value.
+
+use std::time::Duration;
+
+use shakmaty::Move;
+use thiserror::Error;
+
+use super::Stats;
+use super::hash::Bound;
+use super::score::Score;
+use crate::eval::Terms;
+use crate::plausible::Flags;
+
+/// Progress reported while searching.
+#[derive(Debug, Clone)]
+pub struct Info {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub score: Score,
+    pub nodes: u64,
+    pub time: Duration,
+    pub pv: Vec<Move>,
+    /// Hash table fill, per mille.
+    pub hashfull: u32,
+}
+
+/// What the search found for one top-level move (debugging aid 5).
+#[derive(Debug, Clone)]
+pub struct RootMove {
+    /// The move.
+    pub mv: Move,
+    /// Its plausibility score and flags.
+    pub plausibility: i32,
+    pub flags: Flags,
+    /// Whether the width rule selected it and it was searched to the end.
+    pub searched: bool,
+    /// Its value (after the value modifications), when searched.
+    pub score: Option<Score>,
+    /// `Exact` for a value, `Upper` when the move was only shown to be no better than the
+    /// best so far (alpha-beta does not compute more).
+    pub bound: Option<Bound>,
+    /// The main variation found under it, the move first.
+    pub pv: Vec<Move>,
+    /// The secondary search's value, when one ran for this move.
+    pub secondary: Option<Score>,
+    /// The evaluation terms at the end of `pv` (White's point of view).
+    pub end_terms: Option<Terms>,
+}
+
+/// The outcome of a search. `best` is always a legal move of the root position.
+#[derive(Debug, Clone)]
+pub struct SearchResult {
+    pub best: Move,
+    pub ponder: Option<Move>,
+    pub score: Score,
+    pub pv: Vec<Move>,
+    pub depth: u32,
+    pub nodes: u64,
+    pub time: Duration,
+    /// The statistics (debugging aid 6).
+    pub stats: Stats,
+    /// Every top-level move in plausibility order, searched or not (debugging aid 5).
+    pub root_moves: Vec<RootMove>,
+    /// The evaluation terms of the position at the end of the principal variation
+    /// (debugging aid 3; White's point of view).
+    pub pv_end_terms: Terms,
+    /// Whether a limit or the stop flag ended the search before it was complete.
+    pub stopped: bool,
+}
+
+/// A search was asked for a move in a position without one (the game is over).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+#[error("the position has no legal move: the game is over")]
+pub struct NoLegalMove;

@@ -1,0 +1,135 @@
+//! Search values shared by every search: the integer scale a search works in (pawn = 128,
+//! the 1967 program's unit), how mates are encoded on it, and [`Score`], the value as the
+//! protocols and the console show it.
+//!
+//! A mate `p` plies from the root is worth `MATE - p` (mated: `-(MATE - p)`), so a shorter
+//! mate is a larger value. A value stored in a hash table is counted from its node instead
+//! ([`value_to_hash`], [`value_from_hash`]), so it stays right when read at another ply.
+
+/// The deepest ply any line may reach (basic search, extensions and captures together).
+pub const MAX_PLY: usize = 128;
+/// The value of mating at the root; a mate `p` plies from the root is worth `MATE - p`.
+pub const MATE: i32 = 1_000_000;
+/// Values at least this far from 0 are mates.
+pub const MATE_BOUND: i32 = MATE - 2 * MAX_PLY as i32;
+/// Beyond every value.
+pub const INF: i32 = 2_000_000;
+
+/// Whether `v` is a mate value (for either side).
+pub fn is_mate(v: i32) -> bool {
+    v.abs() >= MATE_BOUND
+}
+
+/// The value of a draw for the side to move at `ply` under `contempt`: the contempt works
+/// against the side that started the search (even plies), for its opponent (odd plies).
+pub fn draw_value(contempt: i32, ply: usize) -> i32 {
+    if ply.is_multiple_of(2) {
+        -contempt
+    } else {
+        contempt
+    }
+}
+
+/// A value as stored: mates counted from the node, not the root.
+pub fn value_to_hash(v: i32, ply: usize) -> i32 {
+    if v >= MATE_BOUND {
+        v + ply as i32
+    } else if v <= -MATE_BOUND {
+        v - ply as i32
+    } else {
+        v
+    }
+}
+
+/// A stored value read back at `ply`.
+pub fn value_from_hash(v: i32, ply: usize) -> i32 {
+    if v >= MATE_BOUND {
+        v - ply as i32
+    } else if v <= -MATE_BOUND {
+        v + ply as i32
+    } else {
+        v
+    }
+}
+
+/// A search value: units of the 1967 program (pawn = 128), or a mate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Score {
+    /// Value for the side to move, pawn = 128.
+    Value(i32),
+    /// Mate in this many moves (negative: the side to move is mated).
+    Mate(i32),
+}
+
+impl Score {
+    /// The score of an internal value (for the side to move at the root).
+    pub fn from_value(v: i32) -> Score {
+        if v >= MATE_BOUND {
+            Score::Mate((MATE - v + 1) / 2)
+        } else if v <= -MATE_BOUND {
+            Score::Mate(-(MATE + v) / 2)
+        } else {
+            Score::Value(v)
+        }
+    }
+
+    /// The internal value of a score (mates as ±(MATE − plies)): the inverse of
+    /// [`Score::from_value`] for the shortest line that gives the score.
+    pub fn value(self) -> i32 {
+        match self {
+            Score::Value(v) => v,
+            Score::Mate(n) if n > 0 => MATE - (2 * n - 1),
+            Score::Mate(n) => -(MATE - 2 * n.abs()),
+        }
+    }
+}
+
+impl std::fmt::Display for Score {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Score::Value(v) => write!(f, "{:+.2}", f64::from(*v) / 128.0),
+            Score::Mate(n) if *n >= 0 => write!(f, "mate in {n}"),
+            Score::Mate(n) => write!(f, "mated in {}", -n),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mate_values_read_as_moves() {
+        assert_eq!(Score::from_value(MATE - 1), Score::Mate(1));
+        assert_eq!(Score::from_value(MATE - 3), Score::Mate(2));
+        assert_eq!(Score::from_value(MATE - 5), Score::Mate(3));
+        assert_eq!(Score::from_value(-(MATE - 2)), Score::Mate(-1));
+        assert_eq!(Score::from_value(-(MATE - 4)), Score::Mate(-2));
+        assert_eq!(Score::from_value(300), Score::Value(300));
+        assert_eq!(Score::from_value(-300), Score::Value(-300));
+        assert_eq!(Score::Value(-64).to_string(), "-0.50");
+        assert_eq!(Score::Mate(2).to_string(), "mate in 2");
+        assert_eq!(Score::Mate(-1).to_string(), "mated in 1");
+    }
+
+    #[test]
+    fn values_round_trip_through_scores() {
+        for v in [MATE - 1, MATE - 5, -(MATE - 2), -(MATE - 6), 0, 300, -300] {
+            assert_eq!(Score::from_value(v).value(), v);
+        }
+    }
+
+    #[test]
+    fn mate_values_survive_a_hash_table() {
+        // Mate in 2 seen at ply 3 is a mate 4 plies from the node: stored as such, and
+        // read back as the same distance from wherever it is read.
+        let at_3 = MATE - 7;
+        let stored = value_to_hash(at_3, 3);
+        assert_eq!(stored, MATE - 4);
+        assert_eq!(value_from_hash(stored, 5), MATE - 9);
+        assert_eq!(value_from_hash(value_to_hash(-at_3, 3), 3), -at_3);
+        assert_eq!(value_to_hash(250, 9), 250);
+        assert_eq!(draw_value(20, 0), -20);
+        assert_eq!(draw_value(20, 1), 20);
+    }
+}
