@@ -9,8 +9,9 @@
 //! Under `go infinite` and `go ponder` the result is held back until `stop` (or `ponderhit`
 //! for a ponder search), even if the search finished on its own (a fixed-depth 1967 search
 //! does). Time limits come from `timeman`: the soft one is checked when the search reports
-//! progress, the hard one by the search's own deadline and by a watchdog thread (which
-//! also starts the clock at `ponderhit`).
+//! progress (a search that keeps its own time, like `modern`, gets it in its limits and
+//! decides itself, except after `ponderhit`), the hard one by the search's own deadline and
+//! by a watchdog thread (which also starts the clock at `ponderhit`).
 //!
 //! Tournament conduct (SPEC §9: draw offers, claims, resignation) is `conduct`. Left out:
 //! more than one search thread (the 1967 search is single-threaded; `Threads` is 1).
@@ -328,6 +329,9 @@ struct RunState {
     /// When our clock started: `go`, or `ponderhit`.
     clock_from: Instant,
     budget: Option<Budget>,
+    /// The search stops itself near the soft limit (it had it from the start: not a
+    /// ponder search, whose clock starts later).
+    search_keeps_time: bool,
     /// Stop once a mate this short (in moves) is found.
     mate: Option<u32>,
     /// The search has returned.
@@ -390,14 +394,15 @@ impl Shared {
         }
     }
 
-    /// Called with each progress report: stops at the soft limit or when the mate asked
-    /// for is found.
+    /// Called with each progress report: stops at the soft limit (unless the search keeps
+    /// its own time) or when the mate asked for is found.
     fn on_progress(&self, info: &Info) {
         let st = lock(&self.state);
         if st.infinite || st.pondering {
             return;
         }
-        let soft_passed = st.budget.is_some_and(|b| st.clock_from.elapsed() >= b.soft);
+        let soft_passed =
+            !st.search_keeps_time && st.budget.is_some_and(|b| st.clock_from.elapsed() >= b.soft);
         let mate_found =
             matches!((st.mate, info.score), (Some(m), Score::Mate(n)) if n > 0 && n as u32 <= m);
         if soft_passed || mate_found {
@@ -575,6 +580,7 @@ impl Engine {
     ) -> Result<(), EngineError> {
         self.reap()?;
         self.prepare_searcher();
+        let keeps_time = lock(&self.searcher).keeps_time();
         let game = self.game.clone();
         let pos = game.position();
         let control = self.time_control(&request);
@@ -592,6 +598,11 @@ impl Engine {
             } else {
                 budget.map(|b| now + b.hard)
             },
+            soft: if hold {
+                None
+            } else {
+                budget.map(|b| now + b.soft)
+            },
             searchmoves: request
                 .searchmoves
                 .iter()
@@ -606,6 +617,7 @@ impl Engine {
                 pondering: request.ponder,
                 clock_from: now,
                 budget,
+                search_keeps_time: keeps_time && !hold,
                 mate: request.mate,
                 finished: false,
                 result: None,

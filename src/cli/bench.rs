@@ -1,7 +1,8 @@
-//! `machack bench`: a fixed list of positions searched with the `1967-tournament` profile
-//! to a fixed depth. The last line is `N nodes M nps`; N is the bench signature, which
-//! changes only when the search or its knowledge changes (commit messages of functional
-//! changes end with `Bench: N`).
+//! `machack bench`: a fixed list of positions searched with a profile (`1967-tournament`
+//! unless `--profile` says otherwise) to the profile's bench depth, with a fresh search and
+//! one thread, so the count is the same every run. The last line is `N nodes M nps`; N is
+//! the bench signature, which changes only when the search or its knowledge changes
+//! (commit messages of functional changes end with `Bench: N`).
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -10,11 +11,10 @@ use clap::Args;
 
 use super::CliError;
 use crate::rules::{Game, parse_fen};
-use crate::search::mac_hack::{MacHack, Params};
-use crate::search::{Limits, Search};
+use crate::search::{Limits, Settings};
 
-/// The depth of the bench searches: the `1967-tournament` profile's own.
-pub const BENCH_DEPTH: u32 = 5;
+/// The profile benched unless `--profile` says otherwise.
+pub const BENCH_PROFILE: &str = "1967-tournament";
 
 /// The bench positions: openings, middlegames (some from Win at Chess), endgames.
 pub const BENCH_POSITIONS: &[&str] = &[
@@ -52,17 +52,22 @@ pub const BENCH_POSITIONS: &[&str] = &[
 
 #[derive(Debug, Args)]
 pub struct BenchArgs {
-    /// Depth of every search (default: the bench depth).
+    /// Search profile (1967, 1967-tournament, modern).
+    #[arg(long, default_value = BENCH_PROFILE)]
+    profile: String,
+    /// Depth of every search (default: the profile's bench depth).
     #[arg(long)]
     depth: Option<u32>,
 }
 
 pub fn run(args: &BenchArgs) -> Result<(), CliError> {
-    let depth = args.depth.unwrap_or(BENCH_DEPTH);
+    let profile = super::search::find_profile(&args.profile)?;
+    let depth = args.depth.unwrap_or(profile.bench_depth);
     if depth == 0 || depth > 64 {
         return Err(CliError::Usage(format!("--depth {depth}: must be 1 to 64")));
     }
-    let mut searcher = MacHack::new(Params::mac_hack_1967_tournament());
+    let mut searcher = (profile.make)();
+    searcher.configure(&Settings::default());
     let stop = AtomicBool::new(false);
     let limits = Limits {
         depth: Some(depth),

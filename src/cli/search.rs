@@ -21,7 +21,7 @@ use crate::search::{self, Bound, Limits, Score, Search, SearchResult, Settings};
 /// The profile and its overrides.
 #[derive(Debug, Clone, Args)]
 pub struct SettingsArgs {
-    /// Search profile (1967, 1967-tournament).
+    /// Search profile (1967, 1967-tournament, modern).
     #[arg(long, default_value = "1967-tournament")]
     pub profile: String,
     /// Depth of the basic search in plies (overrides the profile).
@@ -44,16 +44,20 @@ pub struct SettingsArgs {
     pub investigate: bool,
 }
 
+/// The profile called `name`, or a usage error that lists the known ones.
+pub fn find_profile(name: &str) -> Result<&'static search::Profile, CliError> {
+    search::profile(name).ok_or_else(|| {
+        CliError::Usage(format!(
+            "unknown profile '{name}' (known: {})",
+            search::profile_names()
+        ))
+    })
+}
+
 impl SettingsArgs {
     /// The search these settings describe: the profile's, configured.
     pub fn search(&self) -> Result<Box<dyn Search>, CliError> {
-        let profile = search::profile(&self.profile).ok_or_else(|| {
-            CliError::Usage(format!(
-                "unknown profile '{}' (known: {})",
-                self.profile,
-                search::profile_names()
-            ))
-        })?;
+        let profile = find_profile(&self.profile)?;
         if let Some(d) = self.depth
             && (d == 0 || d > 64)
         {

@@ -10,13 +10,13 @@
 //! - [`movepick`]: move ordering (table move, MVV-LVA and exchange, killers, counter-moves,
 //!   history); [`see`]: static exchange evaluation;
 //! - [`tt`]: the transposition table in MiB, shareable by threads; [`params`]: every
-//!   constant in one table; `eval`: the evaluation.
+//!   constant in one table; `time`: when to stop iterating under a clock; `eval`: the
+//!   evaluation.
 //!
 //! Repetitions and the fifty-move rule are scored by SPEC §10's search rule with the
 //! engine's [`crate::repetition::History`]. Values are centipawns inside; results are
 //! reported in the 1967 units of [`Score`] (pawn = 128) so every protocol prints them
-//! alike. Left out for now: threads (the table is ready for them) and time management
-//! beyond the limits' deadline.
+//! alike. Left out for now: threads (the table is ready for them).
 
 pub mod eval;
 mod movepick;
@@ -25,6 +25,7 @@ mod qsearch;
 mod root;
 mod search;
 mod see;
+mod time;
 pub mod tt;
 
 #[cfg(test)]
@@ -38,7 +39,9 @@ use shakmaty::{Chess, Move, Position};
 use crate::eval::{Root, Terms, static_board_evaluator};
 use crate::repetition::History;
 use crate::rules::Game;
-use crate::search::{Info, Limits, Score, SearchResult, Stats};
+use crate::search::{
+    DEFAULT_HASH_MIB, Info, Limits, NoLegalMove, Score, Search, SearchResult, Settings, Stats,
+};
 
 use movepick::Heuristics;
 pub use params::Params;
@@ -78,6 +81,10 @@ pub struct Searcher {
     heuristics: Heuristics,
     frames: Vec<Frame>,
     reductions: Reductions,
+    /// The settings' choices for searches driven through [`Search`]: the value of a draw
+    /// for the side to move at the root (centipawns) and a depth limit.
+    draw: i32,
+    depth: Option<u32>,
 }
 
 impl Searcher {
@@ -94,7 +101,14 @@ impl Searcher {
             frames: (0..=MAX_PLY + 1).map(|_| Frame::new()).collect(),
             reductions: Reductions::new(&params),
             params,
+            draw: 0,
+            depth: None,
         }
+    }
+
+    /// The `modern` profile, for the profile table: the default table size.
+    pub fn profile() -> Box<dyn Search> {
+        Box::new(Searcher::new(DEFAULT_HASH_MIB as usize))
     }
 
     /// The parameters in use.
@@ -143,7 +157,7 @@ impl Searcher {
     /// or `stop` is raised; `draw` is the value of a draw in centipawns for the side to
     /// move (the contempt, negated). Calls `info` after every iteration. `None` when the
     /// position has no legal move.
-    pub fn search(
+    pub fn run(
         &mut self,
         game: &Game,
         limits: &Limits,
@@ -193,6 +207,41 @@ impl Searcher {
             hashfull: self.tt.hashfull(),
         });
         Some(result)
+    }
+}
+
+impl Search for Searcher {
+    /// Reads the table size, the contempt (1967 units, against the side to move at the
+    /// root) and the depth; the 1967 knobs do not apply.
+    fn configure(&mut self, settings: &Settings) {
+        self.resize(settings.hash_mib as usize);
+        self.draw = -settings.contempt * 100 / 128;
+        self.depth = settings.depth;
+    }
+
+    /// Empties the table and forgets the ordering heuristics, so a search after it is
+    /// the same as a fresh searcher's.
+    fn clear_hash(&mut self) {
+        self.clear();
+    }
+
+    fn search(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        stop: &AtomicBool,
+        info: &mut dyn FnMut(&Info),
+    ) -> Result<SearchResult, NoLegalMove> {
+        let limits = Limits {
+            depth: limits.depth.or(self.depth),
+            ..limits.clone()
+        };
+        self.run(game, &limits, self.draw, stop, info)
+            .ok_or(NoLegalMove)
+    }
+
+    fn keeps_time(&self) -> bool {
+        true
     }
 }
 

@@ -11,6 +11,7 @@ use shakmaty::{Chess, Move, Position};
 
 use super::movepick::MovePicker;
 use super::search::{Line, NO_EVAL, Node, Worker};
+use super::time::TimePlan;
 use super::{INF, MATE_BOUND, MAX_DEPTH, to_score};
 use crate::search::{Info, Limits};
 
@@ -53,7 +54,8 @@ impl Worker<'_> {
         moves
     }
 
-    /// Iterative deepening from depth 1 to the limit, reporting each completed iteration.
+    /// Iterative deepening from depth 1 to the limit, reporting each completed iteration;
+    /// under a clock, [`TimePlan`] decides after each whether to go on.
     pub fn deepen(
         &mut self,
         pos: &Chess,
@@ -63,6 +65,7 @@ impl Worker<'_> {
         info: &mut dyn FnMut(&Info),
     ) -> Deepened {
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let mut plan = TimePlan::new(start, limits.soft);
         let mut completed = 0;
         for depth in 1..=max_depth {
             self.aspiration(pos, depth as i32, &mut moves);
@@ -79,6 +82,9 @@ impl Worker<'_> {
                 pv: moves[0].pv.to_vec(),
                 hashfull: self.tt.hashfull(),
             });
+            if !plan.another(depth, moves[0].mv, moves[0].score, moves.len()) {
+                break;
+            }
         }
         Deepened {
             moves,

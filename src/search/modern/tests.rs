@@ -32,7 +32,7 @@ fn to_depth(g: &Game, depth: u32) -> SearchResult {
         ..Limits::default()
     };
     Searcher::new(4)
-        .search(g, &limits, 0, &stop, &mut |_| {})
+        .run(g, &limits, 0, &stop, &mut |_| {})
         .unwrap()
 }
 
@@ -96,7 +96,7 @@ fn every_principal_variation_is_legal() {
         };
         let mut infos = Vec::new();
         let r = Searcher::new(4)
-            .search(&g, &limits, 0, &stop, &mut |i| infos.push(i.clone()))
+            .run(&g, &limits, 0, &stop, &mut |i| infos.push(i.clone()))
             .unwrap();
         assert!(!infos.is_empty());
         for i in &infos {
@@ -118,7 +118,7 @@ fn the_stop_flag_ends_the_search_with_a_legal_move() {
             std::thread::sleep(Duration::from_millis(100));
             stop.store(true, Ordering::Relaxed);
         });
-        Searcher::new(4).search(&g, &Limits::default(), 0, &stop, &mut |_| {})
+        Searcher::new(4).run(&g, &Limits::default(), 0, &stop, &mut |_| {})
     })
     .unwrap();
     assert!(start.elapsed() < Duration::from_secs(5));
@@ -136,7 +136,7 @@ fn the_node_budget_and_deadline_are_kept() {
             ..Limits::default()
         };
         let r = Searcher::new(1)
-            .search(&g, &limits, 0, &stop, &mut |_| {})
+            .run(&g, &limits, 0, &stop, &mut |_| {})
             .unwrap();
         assert!(r.nodes <= budget, "{} > {budget}", r.nodes);
         assert!(g.position().is_legal(r.best));
@@ -146,7 +146,7 @@ fn the_node_budget_and_deadline_are_kept() {
         ..Limits::default()
     };
     let start = Instant::now();
-    let r = Searcher::new(1).search(&g, &limits, 0, &stop, &mut |_| {});
+    let r = Searcher::new(1).run(&g, &limits, 0, &stop, &mut |_| {});
     assert!(start.elapsed() < Duration::from_millis(500));
     assert!(r.is_some_and(|r| r.stopped));
 }
@@ -155,7 +155,7 @@ fn the_node_budget_and_deadline_are_kept() {
 fn no_result_without_a_legal_move() {
     let stop = AtomicBool::new(false);
     let mated = game("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
-    let r = Searcher::new(1).search(&mated, &Limits::default(), 0, &stop, &mut |_| {});
+    let r = Searcher::new(1).run(&mated, &Limits::default(), 0, &stop, &mut |_| {});
     assert!(r.is_none());
 }
 
@@ -170,7 +170,7 @@ fn searchmoves_restrict_the_root() {
         ..Limits::default()
     };
     let r = Searcher::new(1)
-        .search(&g, &limits, 0, &stop, &mut |_| {})
+        .run(&g, &limits, 0, &stop, &mut |_| {})
         .unwrap();
     assert_eq!(r.best, only);
 }
@@ -228,7 +228,7 @@ fn a_perpetual_check_saves_a_lost_position() {
         ..Limits::default()
     };
     let r = Searcher::new(4)
-        .search(&g, &limits, -20, &stop, &mut |_| {})
+        .run(&g, &limits, -20, &stop, &mut |_| {})
         .unwrap();
     assert_eq!(r.score, to_score(-20));
     let mut after = g.position().clone();
@@ -246,13 +246,13 @@ fn the_fifty_move_rule_applies_in_search_unless_mated() {
     // Every move is quiet: whatever White plays completes the hundredth halfmove.
     let g = game("4k3/8/8/8/8/8/8/R3K3 w - - 99 80");
     let r = Searcher::new(1)
-        .search(&g, &limits, -300, &stop, &mut |_| {})
+        .run(&g, &limits, -300, &stop, &mut |_| {})
         .unwrap();
     assert_eq!(r.score, to_score(-300));
     // A mate on the hundredth halfmove is a mate.
     let g = game("k7/8/1K6/8/8/8/8/7R w - - 99 80");
     let r = Searcher::new(1)
-        .search(&g, &limits, 2000, &stop, &mut |_| {})
+        .run(&g, &limits, 2000, &stop, &mut |_| {})
         .unwrap();
     assert_eq!(r.score, Score::Mate(1));
 }
@@ -274,11 +274,11 @@ fn clear_and_resize_keep_the_searcher_usable() {
         ..Limits::default()
     };
     let mut s = Searcher::new(2);
-    let first = s.search(&g, &limits, 0, &stop, &mut |_| {}).unwrap();
+    let first = s.run(&g, &limits, 0, &stop, &mut |_| {}).unwrap();
     s.clear();
-    let again = s.search(&g, &limits, 0, &stop, &mut |_| {}).unwrap();
+    let again = s.run(&g, &limits, 0, &stop, &mut |_| {}).unwrap();
     assert_eq!(first.nodes, again.nodes, "clear forgets everything");
     s.resize(3);
     assert_eq!(s.tt.mib(), 3);
-    assert!(s.search(&g, &limits, 0, &stop, &mut |_| {}).is_some());
+    assert!(s.run(&g, &limits, 0, &stop, &mut |_| {}).is_some());
 }
