@@ -10,7 +10,7 @@ use shakmaty::Bitboard;
 use super::facts::{MoveFacts, slider_attacks};
 use super::{Best, Scorer, Sink};
 use crate::eval::piece_value;
-use crate::plausible::scene::ci;
+use crate::plausible::squares::ci;
 use crate::plausible::words::{Piece, Sq, role_name};
 
 /// What the lines group finds for the groups after it.

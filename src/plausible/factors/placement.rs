@@ -10,7 +10,7 @@ use shakmaty::{Bitboard, Color, Rank, Role, attacks};
 use super::facts::MoveFacts;
 use super::{Scorer, Sink};
 use crate::eval::pawns::{front_span, neighbour_files};
-use crate::plausible::scene::{centre_factor, ci};
+use crate::plausible::squares::{centre_factor, ci};
 use crate::plausible::words::{Sq, role_name};
 
 /// Every placement factor of the move.
