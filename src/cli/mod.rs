@@ -23,6 +23,7 @@ mod perft;
 mod plausible;
 mod search;
 mod status;
+mod tune;
 
 /// Mac Hack VI (Greenblatt, MIT 1967), brought back.
 #[derive(Debug, Parser)]
@@ -61,6 +62,8 @@ enum Command {
     Xboard,
     /// The opening book: `show` a position's book moves, `stats`, `build` a Polyglot book.
     Book(book::BookArgs),
+    /// Fit the modern evaluation's weights to game results (Texel's method).
+    Tune(tune::TuneArgs),
 }
 
 /// The position a subcommand works on: `--fen` (default: the start position), then
@@ -162,6 +165,7 @@ pub fn main() -> ExitCode {
             Ok(())
         }
         Some(Command::Book(args)) => book::run(&args),
+        Some(Command::Tune(args)) => tune::run(&args),
         None => {
             protocol::console::set_ascii(cli.ascii);
             protocol::console::start(Engine::new());
