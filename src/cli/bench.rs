@@ -7,8 +7,8 @@ use clap::Args;
 
 use super::CliError;
 use crate::notation::uci;
-use crate::search::bench::{self, BENCH_PROFILE};
 use crate::search;
+use crate::search::bench::{self, BENCH_PROFILE};
 
 #[derive(Debug, Args)]
 pub struct BenchArgs {
