@@ -193,7 +193,17 @@ impl Engine {
         let control = request.control(self.position().turn());
         let budget = timeman::allot(&control, self.options.move_overhead);
         let now = Instant::now();
-        let limits = request.limits(self.position(), now, budget);
+        let mut limits = request.limits(self.position(), now, budget);
+        // A `go` with no limit at all (not infinite) ends: at the `Depth` option's depth, or
+        // the profile's bench depth.
+        if !request.holds() && limits.depth.is_none() && limits.nodes.is_none() && budget.is_none()
+        {
+            limits.depth = Some(
+                self.options
+                    .depth
+                    .unwrap_or(self.options.profile().bench_depth),
+            );
+        }
         let book = (self.options.own_book && !request.holds() && limits.searchmoves.is_empty())
             .then(|| (Arc::clone(&self.book), self.book_seed));
         let job = Job {
