@@ -55,6 +55,14 @@ pub fn find_profile(name: &str) -> Result<&'static search::Profile, CliError> {
 }
 
 impl SettingsArgs {
+    /// The depth limit of a search: none when time or nodes limit it, else the `--depth`
+    /// given or the profile's bench depth (a search without a depth of its own, like
+    /// `modern`, would otherwise never end).
+    pub fn depth_limit(&self, timed: bool) -> Result<Option<u32>, CliError> {
+        let profile = find_profile(&self.profile)?;
+        Ok((!timed).then(|| self.depth.unwrap_or(profile.bench_depth)))
+    }
+
     /// The search these settings describe: the profile's, configured.
     pub fn search(&self) -> Result<Box<dyn Search>, CliError> {
         let profile = find_profile(&self.profile)?;
@@ -115,6 +123,9 @@ pub fn run(args: &SearchArgs) -> Result<(), CliError> {
     let game = args.position.game()?;
     let pos = game.position().clone();
     let limits = Limits {
+        depth: args
+            .settings
+            .depth_limit(args.movetime.is_some() || args.nodes.is_some())?,
         deadline: args
             .movetime
             .map(|ms| Instant::now() + Duration::from_millis(ms)),
