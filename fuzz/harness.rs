@@ -282,7 +282,7 @@ pub fn polyglot(data: &[u8]) {
 pub fn epd(data: &[u8]) {
     let text = text(data);
     for line in text.lines().take(64) {
-        let Ok(Some(record)) = machack::cli::epd::parse_epd_line(line) else {
+        let Ok(Some(record)) = machack::epd::parse_epd_line(line) else {
             continue;
         };
         let Ok((pos, _)) = rules::parse_fen(&record.fen) else {

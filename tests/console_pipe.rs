@@ -270,3 +270,21 @@ fn history_flip_clock_pgn_and_the_book_in_the_console_s_words() {
     assert!(out.contains("1. e4 e5 2. Nf3 *"), "{out}");
     assert!(out.contains("Saved 2 moves to"), "{out}");
 }
+
+#[test]
+fn set_lists_and_sets_the_engine_options_from_their_table() {
+    let out =
+        console("set\nset Contempt 20\nset Contempt lots\nset Nonesuch 3\nset Clear Hash\nquit\n");
+    // Every option row is listed with its range, default and help.
+    for name in [
+        "Hash (1 to 4096, default 16)",
+        "Profile (one of",
+        "Contempt (",
+    ] {
+        assert!(out.contains(name), "no '{name}' in the list:\n{out}");
+    }
+    assert!(out.contains("Contempt set to 20."), "{out}");
+    assert!(out.contains("'lots' is not a whole number"), "{out}");
+    assert!(out.contains("no option named 'Nonesuch'"), "{out}");
+    assert!(out.contains("Clear Hash done."), "{out}");
+}

@@ -10,7 +10,7 @@ use std::thread;
 use machack::rules::{Game, parse_fen};
 use machack::search::mac_hack::{MacHack, Params};
 use machack::search::{Limits, MAX_PLY, Search};
-use shakmaty::{CastlingMode, Position};
+use shakmaty::Position;
 
 const STACK: usize = 256 * 1024;
 
@@ -69,7 +69,7 @@ fn on_small_stack(params: Params, nodes: u64) -> u32 {
                 assert!(
                     pos.is_legal(r.best),
                     "{name}: {} is illegal",
-                    r.best.to_uci(CastlingMode::Standard)
+                    machack::notation::uci(r.best)
                 );
                 deepest = deepest.max(r.stats.seldepth);
             }

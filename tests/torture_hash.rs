@@ -6,11 +6,12 @@
 
 use std::sync::atomic::AtomicBool;
 
-use machack::cli::bench::BENCH_POSITIONS;
+use machack::notation::uci;
 use machack::rules::{Game, parse_fen};
+use machack::search::bench::BENCH_POSITIONS;
 use machack::search::mac_hack::{MacHack, Params};
 use machack::search::{Limits, Search, SearchResult};
-use shakmaty::{CastlingMode, Chess, Move, Position};
+use shakmaty::{Chess, Position};
 
 #[path = "common/rng.rs"]
 mod rng;
@@ -26,10 +27,6 @@ fn tortured(depth: u32, widths: Vec<u32>) -> Params {
         keep_hash: true,
         ..Params::mac_hack_1967()
     }
-}
-
-fn uci(m: Move) -> String {
-    m.to_uci(CastlingMode::Standard).to_string()
 }
 
 /// Asserts that the result's best move, ponder move and whole PV are legal from `pos`.

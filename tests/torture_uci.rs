@@ -16,6 +16,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use machack::notation::uci;
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position};
@@ -180,10 +181,6 @@ const FENS: &[&str] = &[
     "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
     "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
 ];
-
-fn uci(m: Move) -> String {
-    m.to_uci(CastlingMode::Standard).to_string()
-}
 
 /// A `position` command and the position it sets (None: the command is malformed and
 /// leaves the position as it was).

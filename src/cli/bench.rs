@@ -1,90 +1,47 @@
-//! `machack bench`: a fixed list of positions searched with the `1967-tournament` profile
-//! to a fixed depth. The last line is `N nodes M nps`; N is the bench signature, which
-//! changes only when the search or its knowledge changes (commit messages of functional
-//! changes end with `Bench: N`).
+//! `machack bench`: the bench of `search::bench`. The last line is `N nodes M nps`; N is
+//! the bench signature.
 
-use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use clap::Args;
 
 use super::CliError;
-use crate::rules::{Game, parse_fen};
-use crate::search::mac_hack::{MacHack, Params};
-use crate::search::{Limits, Search};
-
-/// The depth of the bench searches: the `1967-tournament` profile's own.
-pub const BENCH_DEPTH: u32 = 5;
-
-/// The bench positions: openings, middlegames (some from Win at Chess), endgames.
-pub const BENCH_POSITIONS: &[&str] = &[
-    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-    "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2",
-    "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
-    "rnbqkb1r/pp2pppp/3p1n2/8/3NP3/8/PPP2PPP/RNBQKB1R w KQkq - 1 5",
-    "rnbqk2r/ppp1ppbp/3p1np1/8/2PPP3/2N5/PP3PPP/R1BQKBNR w KQkq - 1 5",
-    "r1bq1rk1/ppp2ppp/2np1n2/2b1p3/2B1P3/2PP1N2/PP3PPP/RNBQ1RK1 w - - 0 7",
-    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-    "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
-    "5rk1/1ppb3p/p1pb4/6q1/3P1p1r/2P1R2P/PP1BQ1P1/5RKN w - - 0 1",
-    "r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - - 0 1",
-    "5rk1/pp4p1/2n1p2p/2Npq3/2p5/6P1/P3P1BP/R4Q1K w - - 0 1",
-    "r3nrk1/2p2p1p/p1p1b1p1/2NpPq2/3R4/P1N1Q3/1PP2PPP/4R1K1 w - - 0 1",
-    "r2q3k/p2P3p/1p3p2/3QP1r1/8/B7/P5PP/2R3K1 w - - 0 1",
-    "6k1/6p1/p7/3Pn3/5p2/4rBqP/P4RP1/5QK1 b - - 0 1",
-    "r1brnbk1/ppq2pp1/4p2p/4N3/3P4/P1PB1Q2/3B1PPP/R3R1K1 w - - 0 1",
-    "3rr1k1/ppqbRppp/2p5/8/3Q1n2/2P3N1/PPB2PPP/3R2K1 w - - 0 1",
-    "r1b1k1nr/pp3pQp/4pq2/3pn3/8/P1P5/2P2PPP/R1B1KBNR w KQkq - 0 1",
-    "rnbqkb1r/1p3ppp/5N2/1p2p1B1/2P5/8/PP2PPPP/R2QKB1R b KQkq - 0 1",
-    "r1b1k2r/1pp1q2p/p1n3p1/3QPp2/8/1BP3B1/P5PP/3R1RK1 w kq - 0 1",
-    "2r3k1/q4ppp/p3p3/pnNp4/2rP4/2P2P2/4R1PP/2R1Q1K1 b - - 0 1",
-    "2r1b3/1pp1qrk1/p1n1P1p1/7R/2B1p3/4Q1P1/PP3PP1/3R2K1 w - - 0 1",
-    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
-    "8/7p/5k2/5p2/p1p2P2/Pr1pPK2/1P1R3P/8 b - - 0 1",
-    "8/p1q2pkp/2Pr2p1/8/P3Q3/6P1/5P1P/2R3K1 w - - 0 1",
-    "8/8/4k3/3Nn3/3nN3/4K3/8/8 w - - 0 1",
-    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-    "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
-    "8/8/1p1k4/1P6/2K5/8/8/8 w - - 0 1",
-    "4r1k1/pp3ppp/8/3p4/3P4/2P5/PP3PPP/4R1K1 w - - 0 1",
-    "8/5pk1/6p1/8/4Q3/6P1/5P1K/3q4 w - - 0 1",
-];
+use crate::notation::uci;
+use crate::search;
+use crate::search::bench::{self, BENCH_PROFILE};
 
 #[derive(Debug, Args)]
 pub struct BenchArgs {
-    /// Depth of every search (default: the bench depth).
+    /// Search profile (1967, 1967-tournament, modern).
+    #[arg(long, default_value = BENCH_PROFILE)]
+    profile: String,
+    /// Depth of every search (default: the profile's bench depth).
     #[arg(long)]
     depth: Option<u32>,
 }
 
 pub fn run(args: &BenchArgs) -> Result<(), CliError> {
-    let depth = args.depth.unwrap_or(BENCH_DEPTH);
+    let profile = search::profile(&args.profile).ok_or_else(|| {
+        CliError::Usage(format!(
+            "--profile: unknown profile '{}' (known: {})",
+            args.profile,
+            search::profile_names()
+        ))
+    })?;
+    let depth = args.depth.unwrap_or(profile.bench_depth);
     if depth == 0 || depth > 64 {
         return Err(CliError::Usage(format!("--depth {depth}: must be 1 to 64")));
     }
-    let mut searcher = MacHack::new(Params::mac_hack_1967_tournament());
-    let stop = AtomicBool::new(false);
-    let limits = Limits {
-        depth: Some(depth),
-        ..Limits::default()
-    };
     let start = Instant::now();
-    let mut nodes = 0u64;
-    for (i, fen) in BENCH_POSITIONS.iter().enumerate() {
-        let (pos, _) = parse_fen(fen)?;
-        let game = Game::new(pos);
-        let Ok(r) = searcher.search(&game, &limits, &stop, &mut |_| {}) else {
-            continue;
-        };
-        nodes += r.nodes;
+    let nodes = bench::run(profile, depth, |i, r| {
         println!(
             "position {:2}: {} {} nodes {} ms",
             i + 1,
-            crate::search::hash::uci(r.best),
+            uci(r.best),
             r.nodes,
             r.time.as_millis()
         );
-    }
+    });
     let elapsed = start.elapsed().max(Duration::from_micros(1));
     let nps = (nodes as f64 / elapsed.as_secs_f64()) as u64;
     println!("{nodes} nodes {nps} nps");

@@ -6,7 +6,6 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 use serde::Serialize;
-use shakmaty::CastlingMode;
 
 use super::{CliError, PositionArgs};
 use crate::book::build::{BuildOptions, build_from_pgn};
@@ -103,7 +102,7 @@ fn show(args: &ShowArgs) -> Result<(), CliError> {
         .moves(pos)
         .into_iter()
         .map(|m| ShownMove {
-            uci: m.mv.to_uci(CastlingMode::Standard).to_string(),
+            uci: crate::notation::uci(m.mv),
             san: write_move(pos, m.mv, Notation::San),
             weight: m.weight,
             names: m.names,

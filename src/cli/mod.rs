@@ -14,10 +14,10 @@ use crate::notation::{self, NotationError};
 use crate::protocol;
 use crate::rules::{self, FenError, Game};
 
-pub mod bench;
+mod bench;
 mod book;
 mod convert;
-pub mod epd;
+mod epd;
 mod eval;
 mod perft;
 mod plausible;
@@ -25,6 +25,7 @@ mod scope;
 mod search;
 mod settings;
 mod status;
+mod tune;
 
 /// Mac Hack VI (Greenblatt, MIT 1967), brought back.
 #[derive(Debug, Parser)]
@@ -65,6 +66,8 @@ enum Command {
     Book(book::BookArgs),
     /// Serve the web page that shows machack thinking (`--open` opens it).
     Scope(scope::ScopeArgs),
+    /// Fit the modern evaluation's weights to game results (Texel's method).
+    Tune(tune::TuneArgs),
 }
 
 /// The position a subcommand works on: `--fen` (default: the start position), then
@@ -167,6 +170,7 @@ pub fn main() -> ExitCode {
         }
         Some(Command::Book(args)) => book::run(&args),
         Some(Command::Scope(args)) => scope::run(&args),
+        Some(Command::Tune(args)) => tune::run(&args),
         None => {
             protocol::console::set_ascii(cli.ascii);
             protocol::console::start(Engine::new());

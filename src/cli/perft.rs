@@ -1,7 +1,6 @@
 //! `machack perft DEPTH [--divide]`.
 
 use clap::Args;
-use shakmaty::CastlingMode;
 
 use super::{CliError, PositionArgs};
 
@@ -21,7 +20,7 @@ pub fn run(args: &PerftArgs) -> Result<(), CliError> {
     let nodes = if args.divide {
         let split = crate::perft::divide(game.position(), game.key(), args.depth);
         for (m, n) in &split {
-            println!("{} {n}", m.to_uci(CastlingMode::Standard));
+            println!("{} {n}", crate::notation::uci(*m));
         }
         split.iter().map(|(_, n)| n).sum()
     } else {

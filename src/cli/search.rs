@@ -12,7 +12,7 @@ use shakmaty::{Chess, Move, Position};
 use super::settings::SettingsArgs;
 use super::{CliError, PositionArgs};
 use crate::eval::Terms;
-use crate::notation::{Notation, write_move};
+use crate::notation::{Notation, uci, write_move};
 use crate::search::{Bound, Limits, Score, SearchResult};
 
 #[derive(Debug, Args)]
@@ -40,6 +40,9 @@ pub fn run(args: &SearchArgs) -> Result<(), CliError> {
     let game = args.position.game()?;
     let pos = game.position().clone();
     let limits = Limits {
+        depth: args
+            .settings
+            .depth_limit(args.movetime.is_some() || args.nodes.is_some())?,
         deadline: args
             .movetime
             .map(|ms| Instant::now() + Duration::from_millis(ms)),
@@ -70,10 +73,6 @@ pub fn line_text(pos: &Chess, moves: &[Move], notation: Notation) -> String {
         p.play_unchecked(m);
     }
     out.join(" ")
-}
-
-fn uci(m: Move) -> String {
-    crate::search::hash::uci(m)
 }
 
 fn terms_json(t: &Terms) -> Value {

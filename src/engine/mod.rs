@@ -12,27 +12,30 @@
 //! progress, the hard one by the search's own deadline and by a watchdog thread (which
 //! also starts the clock at `ponderhit`).
 //!
-//! Tournament conduct (SPEC §9: draw offers, claims, resignation) is `conduct`. Left out:
-//! more than one search thread (the 1967 search is single-threaded; `Threads` is 1).
+//! Beside the façade: `options` (the options table), `go` (the request and its checked
+//! answer), `thread` (the search thread, its watchdog and the held answer) and `conduct`
+//! (tournament conduct, SPEC §9: draw offers, claims, resignation). Left out: more than one
+//! search thread (the 1967 search is single-threaded; `Threads` is 1).
 
-use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard};
-use std::thread::{self, JoinHandle};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use shakmaty::{Chess, Color, Move, Position};
+use shakmaty::{Chess, Move, Position};
 use thiserror::Error;
 
-use crate::book::{Book, Choice};
+use crate::book::Book;
 use crate::rules::Game;
-use crate::search::{Info, Limits, Profile, Score, Search, SearchResult, Settings};
-use crate::timeman::{self, Budget, Clock, TimeControl};
+use crate::search::{Info, Profile, SearchResult};
+use crate::timeman;
+use thread::{Job, LastSearch, Running, Searcher, Timing, lock};
 
 pub mod conduct;
+pub mod go;
 pub mod options;
+mod thread;
 
 pub use conduct::{Decision, DrawClaim, GameEnd};
+pub use go::{BestMove, Clocks, Go, Source, legal_prefix};
 pub use options::{EngineOption, OptionError, OptionKind, Options, describe, find_option};
 
 /// Why the engine refused a request.
@@ -49,74 +52,15 @@ pub enum EngineError {
     IllegalMove(String),
 }
 
-/// Both clocks as the GUI reports them; the engine uses the side to move's.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Clocks {
-    pub white: Duration,
-    pub black: Duration,
-    pub white_increment: Duration,
-    pub black_increment: Duration,
-    pub moves_to_go: Option<u32>,
-}
-
-/// What a `go` asks for. Every limit is optional; with none the search runs to the
-/// profile's depth.
-#[derive(Debug, Clone, Default)]
-pub struct Go {
-    pub clocks: Option<Clocks>,
-    /// Exactly this long.
-    pub movetime: Option<Duration>,
-    pub depth: Option<u32>,
-    pub nodes: Option<u64>,
-    /// Look for a mate in this many moves.
-    pub mate: Option<u32>,
-    /// Search until `stop`; the result is held until then.
-    pub infinite: bool,
-    /// Search on the opponent's time until `ponderhit` or `stop`.
-    pub ponder: bool,
-    /// Only these root moves (empty: all). Must be legal in the current position.
-    pub searchmoves: Vec<Move>,
-}
-
-/// Where a best move came from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Source {
-    Search,
-    Book,
-    /// The position has no legal move.
-    NoMove,
-    /// The search failed (a bug); the move is the first legal one.
-    Fallback,
-}
-
-/// The answer to one `go`.
-#[derive(Debug, Clone)]
-pub struct BestMove {
-    /// None only when the root has no legal move.
-    pub best: Option<Move>,
-    /// The expected reply, legal after `best`.
-    pub ponder: Option<Move>,
-    /// The search value for the side to move (None for book moves).
-    pub score: Option<Score>,
-    pub pv: Vec<Move>,
-    pub depth: u32,
-    pub nodes: u64,
-    pub time: Duration,
-    pub source: Source,
-}
-
-type InfoFn = Box<dyn FnMut(&Info) + Send>;
-type DoneFn = Box<dyn FnOnce(BestMove) + Send>;
-
 /// The engine: game, options, searcher and the search thread.
 pub struct Engine {
     game: Game,
     options: Options,
-    searcher: Arc<Mutex<Box<dyn Search>>>,
+    searcher: Searcher,
     /// The profile `searcher` was made for.
     searcher_profile: &'static Profile,
     /// The full result of the last completed search (the console's debugging aids).
-    last_search: Arc<Mutex<Option<SearchResult>>>,
+    last_search: LastSearch,
     running: Option<Running>,
     /// Options changed since the searcher last saw them.
     searcher_stale: bool,
@@ -132,106 +76,6 @@ pub struct Engine {
 impl Default for Engine {
     fn default() -> Self {
         Engine::new()
-    }
-}
-
-/// A search in progress (or finished and not yet reaped).
-struct Running {
-    shared: Arc<Shared>,
-    thread: JoinHandle<()>,
-    watchdog: JoinHandle<()>,
-}
-
-/// What the search thread, the watchdog and the protocol thread share about one search.
-struct Shared {
-    stop: AtomicBool,
-    state: Mutex<RunState>,
-    wake: Condvar,
-}
-
-struct RunState {
-    /// `go infinite`: hold the result until stop.
-    infinite: bool,
-    /// `go ponder` before ponderhit: hold the result, no clock.
-    pondering: bool,
-    /// When our clock started: `go`, or `ponderhit`.
-    clock_from: Instant,
-    budget: Option<Budget>,
-    /// Stop once a mate this short (in moves) is found.
-    mate: Option<u32>,
-    /// The search has returned.
-    finished: bool,
-    result: Option<BestMove>,
-    on_done: Option<DoneFn>,
-}
-
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-impl Shared {
-    /// Hands the result to the callback if it is there and may be given now. Called by
-    /// whichever thread makes that true; the callback runs without the lock held.
-    fn deliver(&self) {
-        let call = {
-            let mut st = lock(&self.state);
-            if st.result.is_some() && !st.infinite && !st.pondering {
-                st.on_done.take().zip(st.result.take())
-            } else {
-                None
-            }
-        };
-        if let Some((done, result)) = call {
-            done(result);
-        }
-    }
-
-    /// The instant the hard limit falls, if the clock is running.
-    fn hard_deadline(st: &RunState) -> Option<Instant> {
-        if st.infinite || st.pondering {
-            return None;
-        }
-        st.budget.map(|b| st.clock_from + b.hard)
-    }
-
-    /// The watchdog: raises the stop flag when the hard limit falls.
-    fn watch(&self) {
-        let mut st = lock(&self.state);
-        loop {
-            if st.finished {
-                return;
-            }
-            match Shared::hard_deadline(&st) {
-                None => st = self.wake.wait(st).unwrap_or_else(|e| e.into_inner()),
-                Some(at) => {
-                    let now = Instant::now();
-                    if now >= at {
-                        self.stop.store(true, Ordering::Relaxed);
-                        return;
-                    }
-                    st = self
-                        .wake
-                        .wait_timeout(st, at - now)
-                        .unwrap_or_else(|e| e.into_inner())
-                        .0;
-                }
-            }
-        }
-    }
-
-    /// Called with each progress report: stops at the soft limit or when the mate asked
-    /// for is found.
-    fn on_progress(&self, info: &Info) {
-        let st = lock(&self.state);
-        if st.infinite || st.pondering {
-            return;
-        }
-        let soft_passed = st.budget.is_some_and(|b| st.clock_from.elapsed() >= b.soft);
-        let mate_found =
-            matches!((st.mate, info.score), (Some(m), Score::Mate(n)) if n > 0 && n as u32 <= m);
-        if soft_passed || mate_found {
-            self.stop.store(true, Ordering::Relaxed);
-        }
     }
 }
 
@@ -319,9 +163,7 @@ impl Engine {
         if self.game.play(m) {
             Ok(())
         } else {
-            Err(EngineError::IllegalMove(
-                m.to_uci(shakmaty::CastlingMode::Standard).to_string(),
-            ))
+            Err(EngineError::IllegalMove(crate::notation::uci(m)))
         }
     }
 
@@ -332,10 +174,7 @@ impl Engine {
 
     /// Whether a search is running (its result not yet delivered).
     pub fn is_searching(&self) -> bool {
-        self.running.as_ref().is_some_and(|r| {
-            let st = lock(&r.shared.state);
-            !st.finished || st.on_done.is_some()
-        })
+        self.running.as_ref().is_some_and(Running::is_searching)
     }
 
     /// Starts a search of the current position. `on_info` is called with progress on the
@@ -350,91 +189,47 @@ impl Engine {
     ) -> Result<(), EngineError> {
         self.reap()?;
         self.prepare_searcher();
-        let game = self.game.clone();
-        let pos = game.position();
-        let control = self.time_control(&request);
+        let keeps_time = lock(&self.searcher).keeps_time();
+        let control = request.control(self.position().turn());
         let budget = timeman::allot(&control, self.options.move_overhead);
-        let hold = request.infinite || request.ponder;
         let now = Instant::now();
-        let depth = request
-            .depth
-            .or(request.mate.map(|m| (2 * m).saturating_sub(1).max(1)));
-        let limits = Limits {
-            depth,
-            nodes: request.nodes,
-            deadline: if hold {
-                None
-            } else {
-                budget.map(|b| now + b.hard)
-            },
-            searchmoves: request
-                .searchmoves
-                .iter()
-                .copied()
-                .filter(|&m| pos.is_legal(m))
-                .collect(),
-        };
-        let shared = Arc::new(Shared {
-            stop: AtomicBool::new(false),
-            state: Mutex::new(RunState {
-                infinite: request.infinite,
-                pondering: request.ponder,
-                clock_from: now,
-                budget,
-                mate: request.mate,
-                finished: false,
-                result: None,
-                on_done: Some(Box::new(on_done)),
-            }),
-            wake: Condvar::new(),
-        });
-        let book = (self.options.own_book && !hold && limits.searchmoves.is_empty())
+        let mut limits = request.limits(self.position(), now, budget);
+        // A `go` with no limit at all (not infinite) ends: at the `Depth` option's depth, or
+        // the profile's bench depth.
+        if !request.holds() && limits.depth.is_none() && limits.nodes.is_none() && budget.is_none()
+        {
+            limits.depth = Some(
+                self.options
+                    .depth
+                    .unwrap_or(self.options.profile().bench_depth),
+            );
+        }
+        let book = (self.options.own_book && !request.holds() && limits.searchmoves.is_empty())
             .then(|| (Arc::clone(&self.book), self.book_seed));
         let job = Job {
-            game,
+            game: self.game.clone(),
             limits,
             book,
             profile: self.searcher_profile,
             settings: self.options.settings(),
         };
-        let searcher = Arc::clone(&self.searcher);
-
-        let last = Arc::clone(&self.last_search);
-        let on_info: InfoFn = Box::new(on_info);
-        let thread = {
-            let shared = Arc::clone(&shared);
-            thread::Builder::new()
-                .name("machack-search".into())
-                .spawn(move || search_thread(&shared, &searcher, &job, on_info, &last))
+        let timing = Timing {
+            infinite: request.infinite,
+            pondering: request.ponder,
+            clock_from: now,
+            budget,
+            search_keeps_time: keeps_time && !request.holds(),
+            mate: request.mate,
         };
-        let watchdog = {
-            let shared = Arc::clone(&shared);
-            thread::Builder::new()
-                .name("machack-watchdog".into())
-                .spawn(move || shared.watch())
-        };
-        match (thread, watchdog) {
-            (Ok(thread), Ok(watchdog)) => {
-                self.running = Some(Running {
-                    shared,
-                    thread,
-                    watchdog,
-                });
-                Ok(())
-            }
-            _ => {
-                // No thread could be made: answer at once rather than never.
-                shared.stop.store(true, Ordering::Relaxed);
-                let mut st = lock(&shared.state);
-                st.finished = true;
-                st.infinite = false;
-                st.pondering = false;
-                st.result = Some(fallback(self.game.position(), Duration::ZERO));
-                drop(st);
-                shared.deliver();
-                Ok(())
-            }
-        }
+        self.running = Running::start(
+            job,
+            timing,
+            Arc::clone(&self.searcher),
+            Arc::clone(&self.last_search),
+            Box::new(on_info),
+            Box::new(on_done),
+        );
+        Ok(())
     }
 
     /// Searches and waits for the answer (the console, tools): `go` without callbacks.
@@ -452,20 +247,15 @@ impl Engine {
         )?;
         self.wait();
         let pos = self.position();
-        Ok(rx.recv().unwrap_or_else(|_| fallback(pos, Duration::ZERO)))
+        Ok(rx
+            .recv()
+            .unwrap_or_else(|_| BestMove::fallback(pos, Duration::ZERO)))
     }
 
     /// Stops the search; its answer is delivered (at once if it had finished).
     pub fn stop(&self) {
         if let Some(r) = &self.running {
-            r.shared.stop.store(true, Ordering::Relaxed);
-            {
-                let mut st = lock(&r.shared.state);
-                st.infinite = false;
-                st.pondering = false;
-            }
-            r.shared.wake.notify_all();
-            r.shared.deliver();
+            r.stop();
         }
     }
 
@@ -473,23 +263,10 @@ impl Engine {
     /// continues as a normal timed one. `clocks` replaces the clocks given at `go`, if the
     /// protocol knows newer ones (xboard sends `time` before the move).
     pub fn ponderhit(&mut self, clocks: Option<Clocks>) {
-        let budget = clocks.map(|c| {
-            let control = self.clock_control(c);
-            timeman::allot(&control, self.options.move_overhead)
-        });
+        let turn = self.position().turn();
+        let budget = clocks.map(|c| timeman::allot(&c.control(turn), self.options.move_overhead));
         if let Some(r) = &self.running {
-            {
-                let mut st = lock(&r.shared.state);
-                if st.pondering {
-                    st.pondering = false;
-                    st.clock_from = Instant::now();
-                    if let Some(b) = budget {
-                        st.budget = b;
-                    }
-                }
-            }
-            r.shared.wake.notify_all();
-            r.shared.deliver();
+            r.ponderhit(budget);
         }
     }
 
@@ -497,9 +274,7 @@ impl Engine {
     /// the done callback is not called. Returns when the search thread has ended.
     pub fn abort(&mut self) {
         if let Some(r) = &self.running {
-            lock(&r.shared.state).on_done = None;
-            r.shared.stop.store(true, Ordering::Relaxed);
-            r.shared.wake.notify_all();
+            r.abort();
         }
         self.wait();
     }
@@ -507,11 +282,7 @@ impl Engine {
     /// Lets a timed search finish and answer; stops an infinite or ponder search first (end
     /// of input, or the console waiting for its reply).
     pub fn finish(&mut self) {
-        let held = self.running.as_ref().is_some_and(|r| {
-            let st = lock(&r.shared.state);
-            st.infinite || st.pondering
-        });
-        if held {
+        if self.running.as_ref().is_some_and(Running::is_held) {
             self.stop();
         }
         self.wait();
@@ -522,17 +293,7 @@ impl Engine {
     /// so those are stopped here).
     pub fn wait(&mut self) {
         if let Some(r) = self.running.take() {
-            let _ = r.thread.join();
-            r.shared.wake.notify_all();
-            let _ = r.watchdog.join();
-            // A held result (infinite search finished, never stopped) is delivered now so
-            // that every go has its answer.
-            {
-                let mut st = lock(&r.shared.state);
-                st.infinite = false;
-                st.pondering = false;
-            }
-            r.shared.deliver();
+            r.join();
         }
     }
 
@@ -549,19 +310,8 @@ impl Engine {
 
     /// Makes sure no unstopped search is running and reaps a finished one.
     fn reap(&mut self) -> Result<(), EngineError> {
-        if let Some(r) = &self.running {
-            let st = lock(&r.shared.state);
-            let stopped = r.shared.stop.load(Ordering::Relaxed);
-            let delivered = st.on_done.is_none();
-            let held = st.infinite || st.pondering;
-            drop(st);
-            if !stopped && !delivered && held {
-                return Err(EngineError::Busy);
-            }
-            if !stopped && !delivered {
-                // A timed search still thinking: the caller must stop it first.
-                return Err(EngineError::Busy);
-            }
+        if self.running.as_ref().is_some_and(Running::is_busy) {
+            return Err(EngineError::Busy);
         }
         self.wait();
         Ok(())
@@ -586,31 +336,6 @@ impl Engine {
             self.clear_hash = false;
         }
     }
-
-    fn time_control(&self, request: &Go) -> TimeControl {
-        if request.infinite {
-            return TimeControl::Unlimited;
-        }
-        if let Some(t) = request.movetime {
-            return TimeControl::MoveTime(t);
-        }
-        match request.clocks {
-            Some(c) => self.clock_control(c),
-            None => TimeControl::Unlimited,
-        }
-    }
-
-    fn clock_control(&self, c: Clocks) -> TimeControl {
-        let (remaining, increment) = match self.game.position().turn() {
-            Color::White => (c.white, c.white_increment),
-            Color::Black => (c.black, c.black_increment),
-        };
-        TimeControl::Clock(Clock {
-            remaining,
-            increment,
-            moves_to_go: c.moves_to_go,
-        })
-    }
 }
 
 impl Drop for Engine {
@@ -619,153 +344,11 @@ impl Drop for Engine {
     }
 }
 
-/// What the search thread is to do.
-struct Job {
-    game: Game,
-    limits: Limits,
-    /// The book to try first and its seed (None: search at once).
-    book: Option<(Arc<Book>, u64)>,
-    /// The profile and settings of the searcher, to make it afresh after a panic.
-    profile: &'static Profile,
-    settings: Settings,
-}
-
-/// The body of the search thread: book or search, then hand the answer over.
-fn search_thread(
-    shared: &Shared,
-    searcher: &Mutex<Box<dyn Search>>,
-    job: &Job,
-    mut on_info: InfoFn,
-    last: &Mutex<Option<SearchResult>>,
-) {
-    let start = Instant::now();
-    let (game, limits) = (&job.game, &job.limits);
-    let pos = game.position();
-    let answer = if pos.legal_moves().is_empty() {
-        BestMove {
-            best: None,
-            ponder: None,
-            score: None,
-            pv: Vec::new(),
-            depth: 0,
-            nodes: 0,
-            time: Duration::ZERO,
-            source: Source::NoMove,
-        }
-    } else if let Some(m) = job
-        .book
-        .as_ref()
-        .and_then(|(b, seed)| b.pick(pos, Choice::Random { seed: *seed }))
-    {
-        BestMove {
-            best: Some(m),
-            ponder: None,
-            score: None,
-            pv: vec![m],
-            depth: 0,
-            nodes: 0,
-            time: start.elapsed(),
-            source: Source::Book,
-        }
-    } else {
-        let mut guard = lock(searcher);
-        let mut report = |info: &Info| {
-            let mut info = info.clone();
-            info.pv = legal_prefix(pos, &info.pv);
-            on_info(&info);
-            shared.on_progress(&info);
-        };
-        let outcome = catch_unwind(AssertUnwindSafe(|| {
-            guard.search(game, limits, &shared.stop, &mut report)
-        }));
-        match outcome {
-            Ok(Ok(result)) => {
-                *lock(last) = Some(result.clone());
-                from_search(pos, result)
-            }
-            Ok(Err(_)) => fallback(pos, start.elapsed()),
-            Err(_) => {
-                // The searcher may be half-updated: start it afresh.
-                *guard = (job.profile.make)();
-                guard.configure(&job.settings);
-                fallback(pos, start.elapsed())
-            }
-        }
-    };
-    {
-        let mut st = lock(&shared.state);
-        st.finished = true;
-        st.result = Some(answer);
-    }
-    shared.wake.notify_all();
-    shared.deliver();
-}
-
 /// A seed for the book's random choice, different from one game to the next.
 fn fresh_seed() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64)
-}
-
-/// Checks a search result before it leaves the engine (STYLE point 6).
-fn from_search(pos: &Chess, r: SearchResult) -> BestMove {
-    if !pos.is_legal(r.best) {
-        return fallback(pos, r.time);
-    }
-    let mut pv = legal_prefix(pos, &r.pv);
-    if pv.first() != Some(&r.best) {
-        pv = vec![r.best];
-    }
-    let mut after = pos.clone();
-    after.play_unchecked(r.best);
-    let ponder = r
-        .ponder
-        .or_else(|| pv.get(1).copied())
-        .filter(|&m| after.is_legal(m));
-    BestMove {
-        best: Some(r.best),
-        ponder,
-        score: Some(r.score),
-        pv,
-        depth: r.depth,
-        nodes: r.nodes,
-        time: r.time,
-        source: Source::Search,
-    }
-}
-
-/// The first legal move: only when the search failed.
-fn fallback(pos: &Chess, time: Duration) -> BestMove {
-    let best = pos.legal_moves().first().copied();
-    BestMove {
-        best,
-        ponder: None,
-        score: None,
-        pv: best.into_iter().collect(),
-        depth: 0,
-        nodes: 0,
-        time,
-        source: if best.is_some() {
-            Source::Fallback
-        } else {
-            Source::NoMove
-        },
-    }
-}
-
-/// The longest prefix of `line` that is a legal sequence from `pos`.
-pub fn legal_prefix(pos: &Chess, line: &[Move]) -> Vec<Move> {
-    let mut p = pos.clone();
-    let mut out = Vec::with_capacity(line.len());
-    for &m in line {
-        if !p.is_legal(m) {
-            break;
-        }
-        p.play_unchecked(m);
-        out.push(m);
-    }
-    out
 }
 
 /// At most 40 characters of `text`, for messages.
@@ -781,11 +364,12 @@ pub fn short(text: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use std::sync::mpsc;
 
-    fn answer(engine: &mut Engine, go: Go) -> mpsc::Receiver<BestMove> {
+    /// Starts a search and returns where its answer arrives.
+    pub(crate) fn answer(engine: &mut Engine, go: Go) -> mpsc::Receiver<BestMove> {
         let (tx, rx) = mpsc::channel();
         engine.go(go, |_| {}, move |b| tx.send(b).unwrap()).unwrap();
         rx
@@ -819,57 +403,6 @@ mod tests {
             })
             .unwrap();
         assert!(e.position().is_legal(b.best.unwrap()));
-        assert!(!e.is_searching());
-    }
-
-    #[test]
-    fn infinite_holds_its_answer_until_stop() {
-        let mut e = Engine::new();
-        let rx = answer(
-            &mut e,
-            Go {
-                depth: Some(1),
-                infinite: true,
-                ..Go::default()
-            },
-        );
-        assert!(rx.recv_timeout(Duration::from_millis(300)).is_err());
-        assert_eq!(
-            e.go(Go::default(), |_| {}, |_| {}).unwrap_err(),
-            EngineError::Busy
-        );
-        e.stop();
-        assert!(rx.recv_timeout(Duration::from_secs(10)).is_ok());
-    }
-
-    #[test]
-    fn ponder_holds_until_ponderhit() {
-        let mut e = Engine::new();
-        let rx = answer(
-            &mut e,
-            Go {
-                depth: Some(1),
-                ponder: true,
-                ..Go::default()
-            },
-        );
-        assert!(rx.recv_timeout(Duration::from_millis(300)).is_err());
-        e.ponderhit(None);
-        assert!(rx.recv_timeout(Duration::from_secs(10)).is_ok());
-    }
-
-    #[test]
-    fn abort_throws_the_answer_away() {
-        let mut e = Engine::new();
-        let rx = answer(
-            &mut e,
-            Go {
-                infinite: true,
-                ..Go::default()
-            },
-        );
-        e.abort();
-        assert!(rx.recv_timeout(Duration::from_millis(100)).is_err());
         assert!(!e.is_searching());
     }
 
@@ -950,26 +483,5 @@ mod tests {
         assert_eq!(o.move_overhead, Duration::from_millis(100));
         assert_eq!(o.widths, Some(vec![15, 15, 9]));
         assert_eq!(o.profile, "1967");
-    }
-
-    #[test]
-    fn a_timed_search_answers_in_time() {
-        let mut e = Engine::new();
-        e.set_option("OwnBook", Some("false")).unwrap();
-        let t = Instant::now();
-        let rx = answer(
-            &mut e,
-            Go {
-                movetime: Some(Duration::from_millis(100)),
-                depth: Some(64),
-                ..Go::default()
-            },
-        );
-        rx.recv_timeout(Duration::from_secs(5)).unwrap();
-        assert!(
-            t.elapsed() < Duration::from_millis(600),
-            "{:?}",
-            t.elapsed()
-        );
     }
 }

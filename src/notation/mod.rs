@@ -123,12 +123,17 @@ pub fn read_move(pos: &Chess, text: &str) -> Result<Move, NotationError> {
     }
 }
 
+/// The UCI coordinate text of a move, castling as the king's two-square move (`e1g1`).
+pub fn uci(m: Move) -> String {
+    m.to_uci(CastlingMode::Standard).to_string()
+}
+
 /// Writes a legal move in the chosen notation, with check and mate marks: `+`/`#` in SAN,
 /// `ch`/` mate` (and ` e.p.`) in descriptive, none in UCI.
 pub fn write_move(pos: &Chess, m: Move, notation: Notation) -> String {
     match notation {
         Notation::San => SanPlus::from_move(pos.clone(), m).to_string(),
-        Notation::Uci => m.to_uci(CastlingMode::Standard).to_string(),
+        Notation::Uci => uci(m),
         Notation::Descriptive => descriptive::write(pos, m),
     }
 }

@@ -69,6 +69,12 @@ impl Input {
         self.rx.recv().unwrap_or(Event::Eof)
     }
 
+    /// The next event: the line in `pending` (one already read) if there is one, then the
+    /// input's.
+    pub fn next_after(&self, pending: &mut Option<String>) -> Event {
+        pending.take().map_or_else(|| self.next(), Event::Line)
+    }
+
     /// A sender for events from other threads (search callbacks).
     pub fn sender(&self) -> Sender<Event> {
         self.tx.clone()

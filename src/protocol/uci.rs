@@ -13,12 +13,10 @@
 
 use std::time::Duration;
 
-use shakmaty::{CastlingMode, Move};
-
 use super::{Event, Input, Out, split_word};
 use crate::engine::options::OPTIONS;
 use crate::engine::{BestMove, Clocks, Engine, Go, OptionKind, Source, short};
-use crate::notation;
+use crate::notation::{self, uci};
 use crate::rules::{self, Game};
 use crate::search::{Info, Score};
 
@@ -26,11 +24,7 @@ use crate::search::{Info, Score};
 pub fn run(mut engine: Engine, input: Input, out: Out, first: Option<String>) {
     let mut pending = first;
     loop {
-        let event = match pending.take() {
-            Some(line) => Event::Line(line),
-            None => input.next(),
-        };
-        match event {
+        match input.next_after(&mut pending) {
             Event::Line(line) => {
                 if !command(&mut engine, &out, &line) {
                     break;
@@ -279,10 +273,6 @@ fn go(engine: &mut Engine, out: &Out, rest: &str) {
     if let Err(e) = started {
         error(out, &format!("go: {e}"));
     }
-}
-
-fn uci(m: Move) -> String {
-    m.to_uci(CastlingMode::Standard).to_string()
 }
 
 /// `score cp N` or `score mate N`.

@@ -8,7 +8,7 @@
 //! 1967 table; there is one thread, so there are no races to admit.
 
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, Move, Role, Square};
+use shakmaty::{Chess, Move, Role, Square};
 
 /// What a stored value means relative to the true value of the position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -149,14 +149,10 @@ pub fn unpack_move(pos: &Chess, packed: u16) -> Option<Move> {
     (pack_move(m) == packed).then_some(m)
 }
 
-/// The standard UCI text of a move (castling `e1g1`), for messages.
-pub fn uci(m: Move) -> String {
-    m.to_uci(CastlingMode::Standard).to_string()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::notation::uci;
     use crate::rules::parse_fen;
     use shakmaty::Position;
 

@@ -5,13 +5,16 @@
 //! - Shared by every search: the value scale and mate encoding (`score`), the limits
 //!   (`limits`), what a search reports (`result`), the hash table (`hash`) and the
 //!   statistics (`stats`). Repetitions are scored through `crate::repetition`.
+//! - `bench`: the fixed positions whose node count signs every functional change.
 //!
 //! A new search is a module beside `mac_hack` that implements [`Search`], and one row of
 //! [`PROFILES`].
 
+pub mod bench;
 pub mod hash;
 pub mod limits;
 pub mod mac_hack;
+pub mod modern;
 pub mod result;
 pub mod score;
 pub mod stats;
@@ -46,6 +49,13 @@ pub trait Search: Send {
         stop: &AtomicBool,
         info: &mut dyn FnMut(&Info),
     ) -> Result<SearchResult, NoLegalMove>;
+
+    /// Whether the search decides itself when to stop before the hard deadline, from
+    /// [`Limits::soft`]; otherwise the engine stops it at the first progress report past
+    /// the soft limit.
+    fn keeps_time(&self) -> bool {
+        false
+    }
 }
 
 /// The hash size a search gets unless the `Hash` option says otherwise, in MiB.
@@ -89,6 +99,9 @@ pub struct Profile {
     pub description: &'static str,
     /// A fresh search of this profile (empty hash table, the profile's parameters).
     pub make: fn() -> Box<dyn Search>,
+    /// The depth `machack bench` searches its positions to with this profile, and a `go`
+    /// with no limit at all.
+    pub bench_depth: u32,
 }
 
 impl std::fmt::Debug for Profile {
@@ -103,16 +116,25 @@ pub const PROFILES: &[Profile] = &[
         name: "1967",
         description: "the 1967 search at the paper's normal settings (depth 4, width 6)",
         make: mac_hack::MacHack::normal,
+        bench_depth: 4,
     },
     Profile {
         name: "1967-tournament",
         description: "the 1967 search at the paper's tournament settings (depth 5, widths 15, 15, 9, 9, 7)",
         make: mac_hack::MacHack::tournament,
+        bench_depth: 5,
+    },
+    Profile {
+        name: "modern",
+        description: "Mac Hack's knowledge in a modern search (iterative deepening, PVS, transposition table, null move, reductions) that uses its clock",
+        make: modern::Searcher::profile,
+        bench_depth: 12,
     },
 ];
 
-/// The profile played unless the `Profile` option says otherwise.
-pub const DEFAULT_PROFILE: &str = "1967-tournament";
+/// The profile an engine plays (UCI, xboard, the command line) unless the `Profile`
+/// option says otherwise. The console opens with the paper's own tournament profile.
+pub const DEFAULT_PROFILE: &str = "modern";
 
 /// The profile called `name` (case-insensitive).
 pub fn profile(name: &str) -> Option<&'static Profile> {

@@ -9,8 +9,10 @@ use std::cell::OnceCell;
 use shakmaty::attacks;
 use shakmaty::{Bitboard, Chess, Color, Move, Position, Role, Square};
 
+use crate::attack::see::ROLE_VALUE;
 use crate::eval::piece_value;
-use crate::plausible::scene::{ROLE_VALUE, Scene, attacks_of, ci};
+use crate::plausible::scene::Scene;
+use crate::plausible::squares::{attacks_of, ci};
 
 /// One normal or en passant move and what follows from it.
 pub(super) struct MoveFacts<'a, 'f> {

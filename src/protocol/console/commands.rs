@@ -104,7 +104,7 @@ const SETTINGS: &[Command] = &[
         name: "profile",
         aliases: &[],
         args: "NAME",
-        help: "1967 or 1967-tournament",
+        help: "the search profile (`set` lists them)",
         run: Console::profile,
     },
     Command {
@@ -127,6 +127,13 @@ const SETTINGS: &[Command] = &[
         args: "on|off|file PATH",
         help: "the opening book: on, off, or a Polyglot .bin file",
         run: Console::book,
+    },
+    Command {
+        name: "set",
+        aliases: &["options"],
+        args: "[NAME VALUE]",
+        help: "set any engine option; alone, list them all",
+        run: Console::set,
     },
     Command {
         name: "flip",

@@ -3,8 +3,10 @@
 //! the values; the console only names them.
 
 use super::Console;
+use crate::engine::options::{OPTIONS, describe, find_option};
 use crate::engine::short;
 use crate::notation::Notation;
+use crate::search::PROFILES;
 
 impl Console {
     /// `notation descriptive|san|uci`.
@@ -18,8 +20,9 @@ impl Console {
     }
 
     pub(super) fn profile(&mut self, rest: &str) {
-        let usage = "profile takes a NAME: 1967 or 1967-tournament";
-        if self.option("Profile", rest, usage) {
+        let names: Vec<&str> = PROFILES.iter().map(|p| p.name).collect();
+        let usage = format!("profile takes a NAME: {}", names.join(", "));
+        if self.option("Profile", rest, &usage) {
             self.say(&format!("Profile set to {}.", short(rest)));
         }
     }
@@ -53,6 +56,29 @@ impl Console {
                 }
             }
             _ => self.say("book takes on, off or file PATH."),
+        }
+    }
+
+    /// `set NAME VALUE` sets any engine option from the engine's one table of options;
+    /// `set` alone lists them, each with its range, default and help.
+    pub(super) fn set(&mut self, rest: &str) {
+        let rest = rest.trim();
+        if rest.is_empty() {
+            for option in OPTIONS {
+                self.say(&format!("  {}", describe(option)));
+            }
+            return;
+        }
+        // A name with a space and no value (`set Clear Hash`) is read whole.
+        let (name, value) = match find_option(rest) {
+            Some(_) => (rest, ""),
+            None => rest.split_once(char::is_whitespace).unwrap_or((rest, "")),
+        };
+        let value = value.trim();
+        match self.engine.set_option(name, Some(value)) {
+            Ok(()) if value.is_empty() => self.say(&format!("{} done.", short(name))),
+            Ok(()) => self.say(&format!("{} set to {}.", short(name), short(value))),
+            Err(e) => self.say(&format!("{e}; `set` lists the options.")),
         }
     }
 

@@ -10,6 +10,7 @@ use super::alphabeta::{self, Line, Tree};
 use super::width;
 use crate::attack::Analysis;
 use crate::eval::{Root, Terms, static_board_evaluator};
+use crate::plausible::PlausibleMove;
 use crate::search::hash::Bound;
 use crate::search::score::{INF, MATE_BOUND, is_mate};
 use crate::search::{Info, Limits, RootMove, Score};
@@ -22,6 +23,38 @@ pub struct Found {
     primary: i32,
     pub pv: Line,
     pub records: Vec<RootMove>,
+}
+
+impl Found {
+    /// Nothing searched yet: `first` stands as the best move, every move is recorded as
+    /// not searched.
+    fn new(list: &[PlausibleMove], first: Move) -> Found {
+        let mut pv = Line::new();
+        pv.push(alphabeta::PvMove {
+            mv: first,
+            plausible: true,
+        });
+        Found {
+            best: first,
+            value: -INF,
+            primary: -INF,
+            pv,
+            records: list
+                .iter()
+                .map(|pm| RootMove {
+                    mv: pm.mv,
+                    plausibility: pm.score,
+                    flags: pm.flags,
+                    searched: false,
+                    score: None,
+                    bound: None,
+                    pv: Vec::new(),
+                    secondary: None,
+                    end_terms: None,
+                })
+                .collect(),
+        }
+    }
 }
 
 impl Tree<'_> {
@@ -42,30 +75,7 @@ impl Tree<'_> {
         let list = self.plies[0].list.clone();
         let allowed = |m: &Move| limits.searchmoves.is_empty() || limits.searchmoves.contains(m);
         let first = list.iter().find(|pm| allowed(&pm.mv)).or(list.first())?;
-        let mut found = Found {
-            best: first.mv,
-            value: -INF,
-            primary: -INF,
-            pv: Line::new(),
-            records: list
-                .iter()
-                .map(|pm| RootMove {
-                    mv: pm.mv,
-                    plausibility: pm.score,
-                    flags: pm.flags,
-                    searched: false,
-                    score: None,
-                    bound: None,
-                    pv: Vec::new(),
-                    secondary: None,
-                    end_terms: None,
-                })
-                .collect(),
-        };
-        found.pv.push(alphabeta::PvMove {
-            mv: first.mv,
-            plausible: true,
-        });
+        let mut found = Found::new(&list, first.mv);
         let candidates: Vec<_> = list.iter().filter(|pm| allowed(&pm.mv)).copied().collect();
         let mut width = width::WidthRule::new(
             1,
@@ -73,13 +83,12 @@ impl Tree<'_> {
             &candidates,
             self.params.investigate,
         );
-        let mut secondary_line = Line::new();
         for (i, pm) in list.iter().enumerate() {
             if !allowed(&pm.mv) || !width.admits(pm) {
                 continue;
             }
             let alpha = found.value;
-            let (v, penalty) = self.child(
+            let first = self.child(
                 pos,
                 key,
                 0,
@@ -92,44 +101,17 @@ impl Tree<'_> {
             if self.stopped {
                 break;
             }
+            let v = first.0;
             width.searched(pm, v <= -MATE_BOUND);
             self.set_pv(0, pm.mv, true);
             let line = self.plies[0].pv.clone();
-            let record = &mut found.records[i];
-            record.searched = true;
-            record.score = Some(Score::from_value(v));
-            record.bound = Some(if v <= alpha {
-                Bound::Upper
-            } else {
-                Bound::Exact
-            });
-            record.pv = line.iter().map(|p| p.mv).collect();
-            record.end_terms = Some(end_terms(pos, &record.pv, &self.root));
+            record(&mut found.records[i], pos, v, alpha, &line, &self.root);
             if v <= found.value {
                 continue;
             }
-            // A new candidate for the best move: the secondary search may lower its value.
-            let mut value = v;
-            let mut best_line = line.clone();
-            if !is_mate(v)
-                && let Some(s) = self.secondary_search(pos, key, &line, &mut secondary_line)
-            {
-                let s = if is_mate(s) { s } else { s - penalty };
-                found.records[i].secondary = Some(Score::from_value(s));
-                if s < value {
-                    self.stats.secondary_changed_value += 1;
-                    value = s;
-                    best_line = secondary_line.clone();
-                    if value <= found.value {
-                        self.stats.secondary_changed_move += 1;
-                    }
-                }
-            }
-            if self.stopped {
-                // The secondary search was cut short: the first value stands.
-                value = v;
-                best_line = line;
-            }
+            let best_so_far = found.value;
+            let (value, best_line) =
+                self.second_opinion(pos, key, first, line, best_so_far, &mut found.records[i]);
             if value > found.value {
                 if value <= found.primary {
                     // Only the secondary search's lower value let this move overtake.
@@ -159,6 +141,52 @@ impl Tree<'_> {
         }
         Some(found)
     }
+
+    /// The value and variation a new candidate for the best move stands on (SPEC §6.7):
+    /// `first` (its value and the value modifications' share of it) and `line`, or the
+    /// secondary search's when that is lower, unless the secondary search was cut short.
+    fn second_opinion(
+        &mut self,
+        pos: &Chess,
+        key: u64,
+        first: (i32, i32),
+        line: Line,
+        best_so_far: i32,
+        record: &mut RootMove,
+    ) -> (i32, Line) {
+        let (v, penalty) = first;
+        let mut secondary_line = Line::new();
+        if !is_mate(v)
+            && let Some(s) = self.secondary_search(pos, key, &line, &mut secondary_line)
+        {
+            let s = if is_mate(s) { s } else { s - penalty };
+            record.secondary = Some(Score::from_value(s));
+            if s < v {
+                self.stats.secondary_changed_value += 1;
+                if s <= best_so_far {
+                    self.stats.secondary_changed_move += 1;
+                }
+                if !self.stopped {
+                    return (s, secondary_line);
+                }
+            }
+        }
+        (v, line)
+    }
+}
+
+/// Records what the search found for a top-level move: value `v` searched with `alpha` as
+/// the best so far, and its variation `line`.
+fn record(record: &mut RootMove, pos: &Chess, v: i32, alpha: i32, line: &Line, root: &Root) {
+    record.searched = true;
+    record.score = Some(Score::from_value(v));
+    record.bound = Some(if v <= alpha {
+        Bound::Upper
+    } else {
+        Bound::Exact
+    });
+    record.pv = line.iter().map(|p| p.mv).collect();
+    record.end_terms = Some(end_terms(pos, &record.pv, root));
 }
 
 /// The evaluation terms of the position at the end of `pv` played from `pos` (stops at the

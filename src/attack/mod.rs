@@ -8,7 +8,8 @@
 //! continuing would lose, x-rays (a rook behind a rook, a queen behind a bishop, a bishop
 //! behind a pawn) join as the front piece leaves, and attackers pinned against their own
 //! king do not take part unless they capture along the pin line. A pawn capturing onto its
-//! last rank becomes a queen.
+//! last rank becomes a queen. The exchange itself is `see`, the program's one static
+//! exchange evaluator, which the plausible move generator uses with its own rules.
 //!
 //! From en prise follow the paper's other predicates:
 //! - **pinned** (1967 sense): moving the piece would discover an attack that renders
@@ -33,20 +34,12 @@ use shakmaty::attacks::{
 };
 use shakmaty::{Bitboard, Board, Chess, Color, Move, Position, Rank, Role, Square};
 
+use crate::eval::pawns::pawn_cover;
 use crate::eval::piece_value;
 
-/// Roles from least to most valuable: the order in which a side spends its attackers.
-pub(crate) const CHEAPEST_FIRST: [Role; 6] = [
-    Role::Pawn,
-    Role::Knight,
-    Role::Bishop,
-    Role::Rook,
-    Role::Queen,
-    Role::King,
-];
+pub mod see;
 
-/// The most captures one exchange can hold (every piece on the board).
-const MAX_EXCHANGE: usize = 34;
+pub(crate) use see::CHEAPEST_FIRST;
 
 /// What the 1967 program knew about one position: who attacks what, and which pieces are
 /// en prise, pinned or trapped.
@@ -375,58 +368,11 @@ impl Analysis {
         None
     }
 
-    /// The swap algorithm: what `by` gains by starting to capture a piece worth
-    /// `target_value` on `sq`, occupancy `occ`, both sides free to stop (≥ 0).
+    /// The static exchange (`see::exchange`) by the analysis's rules: what `by` gains
+    /// by starting to capture a piece worth `target_value` on `sq`, occupancy `occ`.
     fn swap(&self, sq: Square, target_value: i32, by: Color, occ: Bitboard) -> i32 {
-        let board = &self.board;
-        let promotes = matches!(sq.rank(), Rank::First | Rank::Eighth);
-        let mut occ = occ;
-        let mut att = self.all_attackers(sq, occ);
-        let mut gains = [0i32; MAX_EXCHANGE];
-        let mut depth = 0;
-        let mut on_square = target_value;
-        let mut side = by;
-        while depth < MAX_EXCHANGE {
-            let mine = att & board.by_color(side);
-            // A king that may capture ends the exchange with the most this side can get
-            // (nothing of the other side can recapture), so it goes first when it can.
-            let king_capture = (mine & board.kings()).first().filter(|&k| {
-                (self.all_attackers(sq, occ & !Bitboard::from(k)) & board.by_color(!side))
-                    .is_empty()
-            });
-            let Some((from, role)) = king_capture
-                .map(|k| (k, Role::King))
-                .or_else(|| self.cheapest_capturer(mine, side, sq, occ))
-            else {
-                break;
-            };
-            let mut captured = on_square;
-            on_square = piece_value(role);
-            if role == Role::Pawn && promotes {
-                captured += piece_value(Role::Queen) - piece_value(Role::Pawn);
-                on_square = piece_value(Role::Queen);
-            }
-            gains[depth] = captured - if depth > 0 { gains[depth - 1] } else { 0 };
-            depth += 1;
-            occ &= !Bitboard::from(from);
-            if matches!(role, Role::Pawn | Role::Bishop | Role::Queen) {
-                att |= bishop_attacks(sq, occ) & board.bishops_and_queens();
-            }
-            if matches!(role, Role::Rook | Role::Queen) {
-                att |= rook_attacks(sq, occ) & board.rooks_and_queens();
-            }
-            att &= occ;
-            side = !side;
-        }
-        if depth == 0 {
-            return 0;
-        }
-        // Each capturer may decline: back up the minimum from the end.
-        while depth > 1 {
-            depth -= 1;
-            gains[depth - 1] = gains[depth - 1].min(-gains[depth]);
-        }
-        gains[0].max(0)
+        let attackers = self.all_attackers(sq, occ);
+        see::exchange(&self.board, self, sq, occ, attackers, target_value, by)
     }
 
     /// Every square `color` attacks, and those its sliders attack.
@@ -435,16 +381,7 @@ impl Analysis {
         let ours = b.by_color(color);
         let occ = b.occupied();
         let pawns = b.pawns() & ours;
-        let mut att = match color {
-            Color::White => {
-                ((pawns & !Bitboard::from_file(shakmaty::File::A)).shift(7))
-                    | ((pawns & !Bitboard::from_file(shakmaty::File::H)).shift(9))
-            }
-            Color::Black => {
-                ((pawns & !Bitboard::from_file(shakmaty::File::A)).shift(-9))
-                    | ((pawns & !Bitboard::from_file(shakmaty::File::H)).shift(-7))
-            }
-        };
+        let mut att = pawn_cover(color, pawns);
         for sq in b.knights() & ours {
             att |= knight_attacks(sq);
         }
@@ -621,6 +558,32 @@ impl Analysis {
             }
         }
         trapped
+    }
+}
+
+/// The analysis's rules for an exchange: pins against the king as they stand at each
+/// step, a king that nothing can take back captures first, and a pawn capturing onto the
+/// last rank becomes a queen.
+impl see::Capturers for Analysis {
+    const PROMOTES: bool = true;
+
+    #[inline]
+    fn next(
+        &self,
+        board: &Board,
+        mine: Bitboard,
+        side: Color,
+        sq: Square,
+        occ: Bitboard,
+    ) -> Option<(Square, Role)> {
+        // A king that may capture ends the exchange with the most this side can get
+        // (nothing of the other side can recapture), so it goes first when it can.
+        let king_capture = (mine & board.kings()).first().filter(|&k| {
+            (self.all_attackers(sq, occ & !Bitboard::from(k)) & board.by_color(!side)).is_empty()
+        });
+        king_capture
+            .map(|k| (k, Role::King))
+            .or_else(|| self.cheapest_capturer(mine, side, sq, occ))
     }
 }
 

@@ -1,0 +1,135 @@
+//! King safety and the king's endgame role. The 1967 K term kept the king on its back rank
+//! while queens were on; here the king's pawn shelter, the enemy pawns storming it and the
+//! pieces attacking its zone are measured, and in the endgame the king is drawn to the
+//! pawns (king-pawn tropism).
+
+use shakmaty::{Bitboard, Board, ByColor, Color, File, Square};
+
+use super::Sink;
+use super::bits::{east, front_span, relative_rank, west};
+use super::pieces::SideAttacks;
+
+/// Attackers needed before the king-danger term counts.
+const MIN_KING_ATTACKERS: i32 = 2;
+
+/// The king-safety and tropism terms of `color`'s king.
+pub fn safety(board: &Board, color: Color, attacks: &ByColor<SideAttacks>, sink: &mut impl Sink) {
+    let sign = color.fold_wb(1, -1);
+    let Some(king) = board.king_of(color) else {
+        return;
+    };
+    shelter_and_storm(board, color, king, sink);
+
+    let enemy = attacks.get(!color);
+    if enemy.king_attackers >= MIN_KING_ATTACKERS {
+        let enemy_queen = (board.queens() & board.by_color(!color)).any();
+        let units = if enemy_queen {
+            enemy.king_units
+        } else {
+            enemy.king_units / 2
+        };
+        let i = units.clamp(0, 15) as usize;
+        sink.add(sign, |w| w.king_danger[i]);
+    }
+
+    if let Some(d) = nearest_distance(king, board.pawns()) {
+        sink.add(sign, |w| w.king_pawn_tropism[d]);
+    }
+}
+
+/// The king-step distance from `king` to the nearest square of `targets`, grown ring by
+/// ring (most positions find a pawn within two or three steps).
+fn nearest_distance(king: Square, targets: Bitboard) -> Option<usize> {
+    if targets.is_empty() {
+        return None;
+    }
+    let mut reach = Bitboard::from(king);
+    for d in 0..8 {
+        if reach.intersects(targets) {
+            return Some(d);
+        }
+        let wide = reach | east(reach) | west(reach);
+        reach = wide | Bitboard(wide.0 << 8) | Bitboard(wide.0 >> 8);
+    }
+    None
+}
+
+/// Per file at and beside the king, the nearest own pawn ahead (shelter) and the nearest
+/// enemy pawn ahead (storm), each indexed by how many ranks ahead it stands.
+fn shelter_and_storm(board: &Board, color: Color, king: Square, sink: &mut impl Sink) {
+    let sign = color.fold_wb(1, -1);
+    let ahead = front_span(color, Bitboard::from_rank(king.rank()));
+    let ours = board.pawns() & board.by_color(color) & ahead;
+    let theirs = board.pawns() & board.by_color(!color) & ahead;
+    let king_rank = relative_rank(color, king);
+    let nearest = |pawns: Bitboard| {
+        let sq = match color {
+            Color::White => pawns.first(),
+            Color::Black => pawns.last(),
+        };
+        sq.map(|s| relative_rank(color, s) - king_rank)
+    };
+    let first = king.file().offset(-1).unwrap_or(File::A) as u32;
+    let last = king.file().offset(1).unwrap_or(File::H) as u32;
+    for f in first..=last {
+        let file = Bitboard::from_file(File::new(f));
+        let shelter = nearest(ours & file).map_or(3, |d| d.min(3) - 1);
+        sink.add(sign, |w| w.shelter[shelter]);
+        let storm = nearest(theirs & file).map_or(3, |d| d.min(4) - 1);
+        sink.add(sign, |w| w.storm[storm]);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::Square::*;
+
+    #[test]
+    fn nearest_distance_grows_by_king_steps() {
+        assert_eq!(nearest_distance(E1, Bitboard::EMPTY), None);
+        assert_eq!(nearest_distance(E1, E1.into()), Some(0));
+        assert_eq!(nearest_distance(A1, Bitboard::from_iter([H8, C2])), Some(2));
+        assert_eq!(nearest_distance(H1, A8.into()), Some(7));
+    }
+}
+
+#[cfg(test)]
+mod scoring {
+    use crate::search::modern::eval::tests::{count, white_score};
+
+    #[test]
+    fn shelter_and_storm_read_the_files_around_the_king() {
+        // White's king on g1 behind f2 g2 h2; Black's on g8 with no pawns and White's pawns
+        // far ahead of it (none: they are behind it).
+        let fen = "6k1/8/8/8/8/8/5PPP/6K1 w - - 0 1";
+        assert_eq!(count(fen, |w| w.shelter[0]), 3);
+        assert_eq!(count(fen, |w| w.shelter[3]), -3);
+        // Black pawns on g4 storm (three ranks ahead of g1).
+        let fen = "6k1/8/8/8/6p1/8/5P1P/6K1 w - - 0 1";
+        assert_eq!(count(fen, |w| w.storm[2]), 1);
+        assert!(
+            white_score("q5k1/5ppp/8/8/8/8/5PPP/Q5K1 w - - 0 1")
+                > white_score("q5k1/5ppp/8/8/8/8/PPP5/Q5K1 w - - 0 1")
+        );
+    }
+
+    #[test]
+    fn pieces_around_the_king_raise_the_danger() {
+        // Black's queen on h4 and knight on g4 attack f2, h2, h3 and more of White's zone:
+        // a count for White's king (whose weights are penalties).
+        let fen = "6k1/5ppp/8/8/6nq/8/5PPP/5RK1 w - - 0 1";
+        let danger = (0..16)
+            .map(|i| count(fen, |w| w.king_danger[i]))
+            .collect::<Vec<_>>();
+        assert_eq!(danger.iter().sum::<i32>(), 1, "{danger:?}");
+        assert!(danger[10..].contains(&1), "{danger:?}");
+    }
+
+    #[test]
+    fn the_endgame_king_goes_to_the_pawns() {
+        let fen = "8/8/8/8/3p4/4K3/8/k7 w - - 0 1";
+        assert_eq!(count(fen, |w| w.king_pawn_tropism[1]), 1);
+        assert_eq!(count(fen, |w| w.king_pawn_tropism[3]), -1);
+    }
+}

@@ -1,0 +1,246 @@
+//! The pieces: mobility (the 1967 program counted it in its plausibility; here it is a
+//! term), centre control, outposts, rooks on open files and the seventh, the bishop pair.
+//! While visiting each piece it records what the piece attacks, for the king-safety and
+//! threat terms that follow.
+
+use shakmaty::attacks::{
+    bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks,
+};
+use shakmaty::{Bitboard, Board, ByColor, Color, Role, Square};
+
+use super::bits::{east, file_fill, forward, front_span, pawn_attacks, relative_rank, west};
+use super::{S, Sink, Weights};
+
+/// The centre squares d4, e4, d5, e5.
+const CENTRE: Bitboard = Bitboard::CENTER;
+
+/// Attack units a piece brings against the enemy king's zone, by role (pawn … king).
+const KING_ATTACK_UNITS: [i32; 6] = [0, 2, 2, 3, 5, 0];
+
+/// What one side attacks.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SideAttacks {
+    /// Squares its pawns attack.
+    pub pawns: Bitboard,
+    /// Squares its knights and bishops attack.
+    pub minors: Bitboard,
+    /// Squares its rooks attack.
+    pub rooks: Bitboard,
+    /// Squares anything of it attacks (the king included).
+    pub all: Bitboard,
+    /// The enemy king's zone: its square, the squares around and one rank further.
+    pub enemy_king_zone: Bitboard,
+    /// Attack units against the enemy king's zone (see `KING_ATTACK_UNITS`).
+    pub king_units: i32,
+    /// How many pieces attack the enemy king's zone.
+    pub king_attackers: i32,
+}
+
+/// Both sides' attacks; the pieces' part is filled in by [`pieces`].
+pub fn pawn_and_king_attacks(board: &Board) -> ByColor<SideAttacks> {
+    ByColor::new_with(|color| {
+        let pawns = pawn_attacks(color, board.pawns() & board.by_color(color));
+        let king = board.king_of(color).map_or(Bitboard::EMPTY, king_attacks);
+        let zone = board.king_of(!color).map_or(Bitboard::EMPTY, |k| {
+            let ring = king_attacks(k) | Bitboard::from(k);
+            ring | forward(!color, ring)
+        });
+        SideAttacks {
+            pawns,
+            all: pawns | king,
+            enemy_king_zone: zone,
+            ..SideAttacks::default()
+        }
+    })
+}
+
+/// The piece terms of `color`; adds its pieces' attacks to `attacks`.
+pub fn pieces(board: &Board, color: Color, all: &mut ByColor<SideAttacks>, sink: &mut impl Sink) {
+    let sign = color.fold_wb(1, -1);
+    let ours = board.by_color(color);
+    let occ = board.occupied();
+    let their_pawn_attacks = all.get(!color).pawns;
+    let side = all.get_mut(color);
+    let mut visit = Visit {
+        sign,
+        area: !(ours & (board.pawns() | board.kings())) & !their_pawn_attacks,
+        side,
+    };
+    let minors = visit.role(
+        board.knights() & ours,
+        Role::Knight,
+        sink,
+        knight_attacks,
+        |w, m| w.knight_mobility[m],
+    ) | visit.role(
+        board.bishops() & ours,
+        Role::Bishop,
+        sink,
+        |sq| bishop_attacks(sq, occ),
+        |w, m| w.bishop_mobility[m],
+    );
+    let rooks = visit.role(
+        board.rooks() & ours,
+        Role::Rook,
+        sink,
+        |sq| rook_attacks(sq, occ),
+        |w, m| w.rook_mobility[m],
+    );
+    let queens = visit.role(
+        board.queens() & ours,
+        Role::Queen,
+        sink,
+        |sq| queen_attacks(sq, occ),
+        |w, m| w.queen_mobility[m],
+    );
+    let side = visit.side;
+    side.minors = minors;
+    side.rooks = rooks;
+    side.all |= minors | rooks | queens;
+    sink.add(sign * (side.pawns & CENTRE).count() as i32, |w| {
+        w.centre_control[0]
+    });
+    let centre = (minors | rooks | queens) & CENTRE;
+    sink.add(sign * centre.count() as i32, |w| w.centre_control[1]);
+    outposts(board, color, sink);
+    rooks_on_files(board, color, sink);
+    if (board.bishops() & ours).more_than_one() {
+        sink.add(sign, |w| w.bishop_pair);
+    }
+}
+
+/// What every piece of one side needs while its pieces are visited.
+struct Visit<'a> {
+    sign: i32,
+    /// Squares that count for mobility.
+    area: Bitboard,
+    side: &'a mut SideAttacks,
+}
+
+impl Visit<'_> {
+    /// The mobility and king attack of each piece on `pieces` (all of `role`), which
+    /// attacks the squares `attack` gives; returns the squares they attack together.
+    #[inline(always)]
+    fn role(
+        &mut self,
+        pieces: Bitboard,
+        role: Role,
+        sink: &mut impl Sink,
+        attack: impl Fn(Square) -> Bitboard,
+        mobility: impl Fn(&Weights, usize) -> S,
+    ) -> Bitboard {
+        let mut union = Bitboard::EMPTY;
+        for sq in pieces {
+            let a = attack(sq);
+            let m = (a & self.area).count();
+            sink.add(self.sign, |w| mobility(w, m));
+            union |= a;
+            if a.intersects(self.side.enemy_king_zone) {
+                let hits = (a & self.side.enemy_king_zone).count() as i32;
+                self.side.king_units += KING_ATTACK_UNITS[role as usize - 1] + hits;
+                self.side.king_attackers += 1;
+            }
+        }
+        union
+    }
+}
+
+/// Knights and bishops on the fourth to sixth rank, guarded by a pawn, that no enemy pawn
+/// can ever attack.
+fn outposts(board: &Board, color: Color, sink: &mut impl Sink) {
+    let sign = color.fold_wb(1, -1);
+    let ours = board.by_color(color);
+    let theirs = board.pawns() & board.by_color(!color);
+    let their_reach = front_span(!color, theirs);
+    let chased = east(their_reach) | west(their_reach);
+    let guarded = pawn_attacks(color, board.pawns() & ours);
+    let holes = guarded & !chased;
+    for (i, role) in [Role::Knight, Role::Bishop].into_iter().enumerate() {
+        for sq in board.by_role(role) & ours & holes {
+            if (3..=5).contains(&relative_rank(color, sq)) {
+                sink.add(sign, |w| w.outpost[i]);
+            }
+        }
+    }
+}
+
+/// Rooks on open and half-open files, and on the seventh.
+fn rooks_on_files(board: &Board, color: Color, sink: &mut impl Sink) {
+    let sign = color.fold_wb(1, -1);
+    let rooks = board.rooks() & board.by_color(color);
+    if rooks.is_empty() {
+        return;
+    }
+    let own_files = file_fill(board.pawns() & board.by_color(color));
+    let their_pawns = board.pawns() & board.by_color(!color);
+    let their_files = file_fill(their_pawns);
+    let open = (rooks & !own_files & !their_files).count() as i32;
+    let half_open = (rooks & !own_files & their_files).count() as i32;
+    sink.add(sign * open, |w| w.rook_open_file);
+    sink.add(sign * half_open, |w| w.rook_half_open_file);
+    let on_seventh = |sq: Square| relative_rank(color, sq) == 6;
+    let their_king_home = board
+        .king_of(!color)
+        .is_some_and(|k| relative_rank(color, k) == 7);
+    let pawns_home = their_pawns.into_iter().any(on_seventh);
+    if their_king_home || pawns_home {
+        let n = rooks.into_iter().filter(|&sq| on_seventh(sq)).count() as i32;
+        sink.add(sign * n, |w| w.rook_seventh);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::search::modern::eval::tests::{count, white_score};
+
+    #[test]
+    fn mobility_counts_safe_squares() {
+        // The knight on a1 reaches b3 and c2; on d4 it reaches eight squares but c6 and e6
+        // are guarded by Black's pawns: six.
+        assert_eq!(
+            count("4k3/8/8/8/8/8/8/N3K3 w - - 0 1", |w| w.knight_mobility[2]),
+            1
+        );
+        let fen = "4k3/3p1p2/8/8/3N4/8/8/4K3 w - - 0 1";
+        assert_eq!(count(fen, |w| w.knight_mobility[6]), 1);
+        assert!(
+            white_score("4k3/p7/8/8/3N4/8/P7/4K3 w - - 0 1")
+                > white_score("4k3/p7/8/8/8/8/P7/N3K3 w - - 0 1")
+        );
+    }
+
+    #[test]
+    fn bishop_pair_outpost_and_centre() {
+        assert_eq!(
+            count("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1", |w| w.bishop_pair),
+            1
+        );
+        // Knight e5 guarded by d4, no black pawn on d or f files to chase it.
+        let fen = "4k3/ppp3pp/8/4N3/3P4/8/8/4K3 w - - 0 1";
+        assert_eq!(count(fen, |w| w.outpost[0]), 1);
+        assert_eq!(
+            count("4k3/ppp2ppp/8/4N3/3P4/8/8/4K3 w - - 0 1", |w| w.outpost[0]),
+            0
+        );
+        // d4 guards e5 and... a pawn on d4 attacks c5 and e5: one centre square.
+        assert_eq!(
+            count("4k3/8/8/8/3P4/8/8/4K3 w - - 0 1", |w| w.centre_control[0]),
+            1
+        );
+    }
+
+    #[test]
+    fn rooks_on_files_and_the_seventh() {
+        let fen = "7k/1p4p1/8/8/8/8/6P1/1R2R1K1 w - - 0 1";
+        assert_eq!(count(fen, |w| w.rook_open_file), 1);
+        assert_eq!(count(fen, |w| w.rook_half_open_file), 1);
+        assert_eq!(
+            count("4k3/R7/8/8/8/8/8/4K3 w - - 0 1", |w| w.rook_seventh),
+            1
+        );
+        assert_eq!(
+            count("8/R7/5k2/8/8/8/8/4K3 w - - 0 1", |w| w.rook_seventh),
+            0
+        );
+    }
+}

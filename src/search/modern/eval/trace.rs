@@ -1,0 +1,182 @@
+//! The evaluation as feature counts: for one position, how many times each weight of the
+//! table was added (White minus Black), with the phase and endgame scale that blend them.
+//! The evaluation is then `Σ count × weight`, tapered; the tuner fits the weights on many
+//! traces without evaluating a board again.
+
+use shakmaty::{Chess, Position};
+
+use super::table::S;
+use super::{
+    DEFAULT, FULL_SCALE, MAX_PHASE, Sink, Sum, Weights, endgame_scale, phase, taper, terms,
+};
+
+/// The table with each pair replaced by its own position in the table's order: choosing a
+/// weight from it gives the weight's index.
+pub fn indices() -> Weights {
+    let mut table = DEFAULT.clone();
+    let mut i = 0i16;
+    table.visit_mut(&mut |s| {
+        *s = S(i, 0);
+        i += 1;
+    });
+    table
+}
+
+/// One position's features.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Trace {
+    /// (weight index, count) for every weight with a non-zero count, by index.
+    pub features: Vec<(u16, i16)>,
+    /// The game phase, 0 ..= [`MAX_PHASE`].
+    pub phase: u8,
+    /// The endgame scale in 128ths (decided with the weights the trace was taken with,
+    /// which tell the side ahead).
+    pub scale: u8,
+}
+
+/// The sink that records which weight each term chose.
+struct Recorder<'w> {
+    index: &'w Weights,
+    features: Vec<(u16, i16)>,
+}
+
+impl Sink for Recorder<'_> {
+    fn add(&mut self, n: i32, pick: impl Fn(&Weights) -> S) {
+        if n != 0 {
+            let i = pick(self.index).0 as u16;
+            self.features.push((i, n as i16));
+        }
+    }
+}
+
+impl Trace {
+    /// The features of `pos`; `index` comes from [`indices`], `weights` decide the
+    /// endgame scale (which side is ahead).
+    pub fn of(pos: &Chess, index: &Weights, weights: &Weights) -> Trace {
+        let mut recorder = Recorder {
+            index,
+            features: Vec::with_capacity(96),
+        };
+        terms(pos, &mut recorder);
+        let mut features = recorder.features;
+        features.sort_unstable_by_key(|&(i, _)| i);
+        let mut merged: Vec<(u16, i16)> = Vec::with_capacity(features.len());
+        for (i, n) in features {
+            match merged.last_mut() {
+                Some((j, m)) if *j == i => *m += n,
+                _ => merged.push((i, n)),
+            }
+        }
+        merged.retain(|&(_, n)| n != 0);
+        let mut sum = Sum {
+            weights,
+            mg: 0,
+            eg: 0,
+        };
+        terms(pos, &mut sum);
+        let board = pos.board();
+        let phase = phase(board);
+        let blended = taper(sum.mg, sum.eg, phase);
+        Trace {
+            features: merged,
+            phase: phase as u8,
+            scale: endgame_scale(board, blended, weights) as u8,
+        }
+    }
+
+    /// The count of the weight at `index` (0 when absent).
+    pub fn count(&self, index: usize) -> i32 {
+        self.features
+            .iter()
+            .find(|&&(i, _)| usize::from(i) == index)
+            .map_or(0, |&(_, n)| i32::from(n))
+    }
+
+    /// The evaluation (White's point of view, centipawns, unrounded) with the flat weights
+    /// `w`: `w[i]` is the (middlegame, endgame) pair at index `i`.
+    pub fn evaluate(&self, w: &[[f64; 2]]) -> f64 {
+        let (mut mg, mut eg) = (0.0, 0.0);
+        for &(i, n) in &self.features {
+            let [m, e] = w[usize::from(i)];
+            mg += f64::from(n) * m;
+            eg += f64::from(n) * e;
+        }
+        let (mg_share, eg_share) = self.shares();
+        mg * mg_share + eg * eg_share
+    }
+
+    /// How much the middlegame and the endgame sums count in the evaluation.
+    pub fn shares(&self) -> (f64, f64) {
+        let p = f64::from(self.phase) / f64::from(MAX_PHASE);
+        let s = f64::from(self.scale) / f64::from(FULL_SCALE);
+        (p * s, (1.0 - p) * s)
+    }
+}
+
+/// The table as a flat list of pairs in its fixed order.
+pub fn flatten(w: &Weights) -> Vec<[f64; 2]> {
+    let mut flat = Vec::with_capacity(Weights::LEN);
+    w.visit(&mut |s| flat.push([f64::from(s.0), f64::from(s.1)]));
+    flat
+}
+
+/// `base` with its pairs replaced, in order, by `flat` rounded to whole centipawns.
+pub fn unflatten(base: &Weights, flat: &[[f64; 2]]) -> Weights {
+    let mut w = base.clone();
+    let mut it = flat.iter();
+    w.visit_mut(&mut |s| {
+        if let Some(&[m, e]) = it.next() {
+            *s = S(round_i16(m), round_i16(e));
+        }
+    });
+    w
+}
+
+/// `x` rounded to the nearest i16.
+fn round_i16(x: f64) -> i16 {
+    x.round().clamp(f64::from(i16::MIN), f64::from(i16::MAX)) as i16
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::modern::eval::evaluate_with;
+    use crate::search::modern::eval::tests::epd_positions;
+    use shakmaty::Color;
+
+    #[test]
+    fn indices_number_every_pair_once() {
+        let flat = flatten(&indices());
+        assert_eq!(flat.len(), Weights::LEN);
+        assert!(flat.iter().enumerate().all(|(i, p)| p[0] == i as f64));
+    }
+
+    #[test]
+    fn flattening_round_trips() {
+        assert_eq!(unflatten(&DEFAULT, &flatten(&DEFAULT)), DEFAULT);
+    }
+
+    #[test]
+    fn the_trace_evaluates_like_the_evaluation() {
+        let index = indices();
+        let flat = flatten(&DEFAULT);
+        for pos in epd_positions() {
+            let t = Trace::of(&pos, &index, &DEFAULT);
+            let white = t.evaluate(&flat);
+            let direct = evaluate_with(&pos, &DEFAULT);
+            let direct = f64::from(pos.turn().fold_wb(direct, -direct));
+            assert!((white - direct).abs() <= 2.0, "{white} vs {direct}");
+        }
+    }
+
+    #[test]
+    fn counts_are_white_minus_black() {
+        let index = indices();
+        let start = Trace::of(&Chess::default(), &index, &DEFAULT);
+        // Only the tempo survives at the start; material and squares cancel.
+        assert_eq!(start.features, vec![(index.tempo.0 as u16, 1)]);
+        let black_to_move = Chess::default().swap_turn().expect("legal");
+        let t = Trace::of(&black_to_move, &index, &DEFAULT);
+        assert_eq!(t.count(index.tempo.0 as usize), Color::Black.fold_wb(1, -1));
+    }
+}

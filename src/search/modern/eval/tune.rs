@@ -1,0 +1,380 @@
+//! The tuner (Texel's method): fit the static evaluation to game results.
+//!
+//! Each sample is a position with the result of the game it came from (1, ½ or 0 for
+//! White). The evaluation `e` (White's point of view) predicts the result as
+//! `σ(e) = 1 / (1 + 10^(−K·e/400))`; the tuner first fits `K` to the starting weights, then
+//! moves every weight of the table by gradient descent (Adam) to lower the mean squared
+//! error between prediction and result. Since the evaluation is `Σ count × weight`, tapered,
+//! each sample is kept as its trace of feature counts and no board is evaluated again.
+//! The result is printed back as the Rust source of `weights.rs`'s `DEFAULT`.
+
+use thiserror::Error;
+
+use super::Weights;
+use super::trace::{Trace, flatten, indices, unflatten};
+use crate::rules::parse_fen;
+
+/// One training position: its features and the game's result for White.
+#[derive(Debug, Clone)]
+pub struct Sample {
+    pub trace: Trace,
+    /// 1 for a White win, 0.5 for a draw, 0 for a Black win.
+    pub result: f64,
+}
+
+/// Why a data file could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum TuneError {
+    /// A line holds no result after its FEN.
+    #[error("line {line}: no result (1-0, 0-1 or 1/2-1/2) after the position")]
+    NoResult { line: usize },
+    /// A line's position does not read or cannot be played.
+    #[error("line {line}: {reason}")]
+    BadPosition { line: usize, reason: String },
+    /// The data has no position at all.
+    #[error("no positions in the data")]
+    Empty,
+}
+
+/// The result a token spells (`1-0`, `0-1`, `1/2-1/2`, `1.0`, `0.5`, `0.0`, possibly
+/// wrapped in quotes, brackets or an EPD `c9` field's punctuation).
+fn parse_result(token: &str) -> Option<f64> {
+    match token.trim_matches(|c| matches!(c, '"' | '[' | ']' | ';' | '(' | ')')) {
+        "1-0" | "1.0" | "1" => Some(1.0),
+        "0-1" | "0.0" | "0" => Some(0.0),
+        "1/2-1/2" | "0.5" | "½-½" => Some(0.5),
+        _ => None,
+    }
+}
+
+/// Reads the samples of `text`: one position a line, a FEN (four to six fields) then the
+/// result as the last word; blank lines and lines starting with `#` are skipped. `weights`
+/// decide each position's endgame scale.
+pub fn read_samples(text: &str, weights: &Weights) -> Result<Vec<Sample>, TuneError> {
+    let index = indices();
+    let mut samples = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line_no = n + 1;
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (fen, last) = line.rsplit_once(char::is_whitespace).unwrap_or(("", line));
+        let result = parse_result(last).ok_or(TuneError::NoResult { line: line_no })?;
+        let (pos, _) = parse_fen(&fen_fields(fen)).map_err(|e| TuneError::BadPosition {
+            line: line_no,
+            reason: e.to_string(),
+        })?;
+        samples.push(Sample {
+            trace: Trace::of(&pos, &index, weights),
+            result,
+        });
+    }
+    if samples.is_empty() {
+        return Err(TuneError::Empty);
+    }
+    Ok(samples)
+}
+
+/// The FEN at the start of `text`: its four fields and the move counters if present
+/// (anything after, such as an EPD `c9` opcode or a separator, is dropped).
+fn fen_fields(text: &str) -> String {
+    let mut words = text.split_whitespace();
+    let mut fields: Vec<&str> = words.by_ref().take(4).collect();
+    fields.extend(words.take(2).take_while(|w| w.parse::<u32>().is_ok()));
+    fields.join(" ")
+}
+
+/// The predicted result of an evaluation `e` with the scaling constant `k`.
+fn sigmoid(e: f64, k: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-k * e / 400.0))
+}
+
+/// The mean squared error of the predictions with the flat weights `w`.
+pub fn mean_squared_error(samples: &[Sample], w: &[[f64; 2]], k: f64) -> f64 {
+    let total: f64 = samples
+        .iter()
+        .map(|s| (sigmoid(s.trace.evaluate(w), k) - s.result).powi(2))
+        .sum();
+    total / samples.len().max(1) as f64
+}
+
+/// The `K` that makes the weights `w` predict the results best (golden-section search).
+pub fn fit_k(samples: &[Sample], w: &[[f64; 2]]) -> f64 {
+    let evals: Vec<(f64, f64)> = samples
+        .iter()
+        .map(|s| (s.trace.evaluate(w), s.result))
+        .collect();
+    let error = |k: f64| -> f64 {
+        evals
+            .iter()
+            .map(|&(e, r)| (sigmoid(e, k) - r).powi(2))
+            .sum()
+    };
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    let (mut lo, mut hi) = (0.01, 10.0);
+    for _ in 0..80 {
+        let a = hi - ratio * (hi - lo);
+        let b = lo + ratio * (hi - lo);
+        if error(a) < error(b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    (lo + hi) / 2.0
+}
+
+/// How the descent runs.
+#[derive(Debug, Clone, Copy)]
+pub struct Settings {
+    /// Passes over the whole data.
+    pub epochs: usize,
+    /// Adam's step size, in centipawns.
+    pub rate: f64,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            epochs: 1000,
+            rate: 1.0,
+        }
+    }
+}
+
+/// The gradient of the mean squared error with respect to every weight.
+fn gradient(samples: &[Sample], w: &[[f64; 2]], k: f64, grad: &mut [[f64; 2]]) {
+    grad.iter_mut().for_each(|g| *g = [0.0, 0.0]);
+    let c = k * std::f64::consts::LN_10 / 400.0;
+    for s in samples {
+        let p = sigmoid(s.trace.evaluate(w), k);
+        let d = 2.0 * (p - s.result) * c * p * (1.0 - p);
+        let (mg, eg) = s.trace.shares();
+        for &(i, n) in &s.trace.features {
+            let g = &mut grad[usize::from(i)];
+            g[0] += d * f64::from(n) * mg;
+            g[1] += d * f64::from(n) * eg;
+        }
+    }
+    let scale = 1.0 / samples.len().max(1) as f64;
+    grad.iter_mut().flatten().for_each(|g| *g *= scale);
+}
+
+/// Moves the flat weights `w` downhill for `settings.epochs` passes (Adam); calls
+/// `progress(epoch, error)` every 50 epochs and at the end.
+pub fn descend(
+    samples: &[Sample],
+    w: &mut [[f64; 2]],
+    k: f64,
+    settings: Settings,
+    progress: &mut dyn FnMut(usize, f64),
+) {
+    const BETA1: f64 = 0.9;
+    const BETA2: f64 = 0.999;
+    const EPSILON: f64 = 1e-12;
+    let mut grad = vec![[0.0; 2]; w.len()];
+    let mut m = vec![[0.0; 2]; w.len()];
+    let mut v = vec![[0.0; 2]; w.len()];
+    for epoch in 1..=settings.epochs {
+        gradient(samples, w, k, &mut grad);
+        let t = epoch as i32;
+        let (c1, c2) = (1.0 - BETA1.powi(t), 1.0 - BETA2.powi(t));
+        for (((wi, gi), mi), vi) in w.iter_mut().zip(&grad).zip(&mut m).zip(&mut v) {
+            for j in 0..2 {
+                mi[j] = BETA1 * mi[j] + (1.0 - BETA1) * gi[j];
+                vi[j] = BETA2 * vi[j] + (1.0 - BETA2) * gi[j] * gi[j];
+                wi[j] -= settings.rate * (mi[j] / c1) / ((vi[j] / c2).sqrt() + EPSILON);
+            }
+        }
+        if epoch % 50 == 0 || epoch == settings.epochs {
+            progress(epoch, mean_squared_error(samples, w, k));
+        }
+    }
+}
+
+/// What a tuning run produced.
+#[derive(Debug, Clone)]
+pub struct Tuned {
+    pub weights: Weights,
+    pub k: f64,
+    pub error_before: f64,
+    pub error_after: f64,
+}
+
+/// Tunes `start` on `samples`: fits K, then descends.
+pub fn tune(
+    samples: &[Sample],
+    start: &Weights,
+    settings: Settings,
+    progress: &mut dyn FnMut(usize, f64),
+) -> Tuned {
+    let mut w = flatten(start);
+    let k = fit_k(samples, &w);
+    let error_before = mean_squared_error(samples, &w, k);
+    descend(samples, &mut w, k, settings, progress);
+    let weights = unflatten(start, &w);
+    // Report the error of the table as it will be used: rounded to whole centipawns.
+    let error_after = mean_squared_error(samples, &flatten(&weights), k);
+    Tuned {
+        weights,
+        k,
+        error_before,
+        error_after,
+    }
+}
+
+/// The Rust source of `pub const DEFAULT: Weights = …;` for `w`, with `doc` (one line a
+/// string) as its doc comment, laid out as `weights.rs` keeps it.
+pub fn rust_source(w: &Weights, doc: &[String]) -> String {
+    let mut out = String::new();
+    for line in doc {
+        out.push_str("///");
+        if !line.is_empty() {
+            out.push(' ');
+            out.push_str(line);
+        }
+        out.push('\n');
+    }
+    out.push_str(
+        "// Kept as printed (a piece-square row per line); `machack tune` writes it in this layout.\n",
+    );
+    out.push_str("#[rustfmt::skip]\npub const DEFAULT: Weights = Weights {\n");
+    w.write_fields(&mut out);
+    out.push_str("};\n");
+    out
+}
+
+/// `file` (the text of `weights.rs`) with its `DEFAULT` (the doc comment above it
+/// included) replaced by `source`; `None` when `file` has no `DEFAULT`.
+pub fn replace_default(file: &str, source: &str) -> Option<String> {
+    let lines: Vec<&str> = file.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.starts_with("pub const DEFAULT: Weights"))?;
+    let start = lines[..at]
+        .iter()
+        .rposition(|l| !(l.starts_with("///") || l.starts_with("//") || l.starts_with("#[")))
+        .map_or(0, |i| i + 1);
+    let end = at + lines[at..].iter().position(|l| *l == "};")?;
+    let mut out = lines[..start].join("\n");
+    out.push('\n');
+    out.push_str(source);
+    for l in &lines[end + 1..] {
+        out.push_str(l);
+        out.push('\n');
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::modern::eval::tests::epd_positions;
+    use crate::search::modern::eval::trace::Trace;
+    use crate::search::modern::eval::{DEFAULT, S};
+    use shakmaty::{EnPassantMode, fen::Fen};
+
+    /// Samples from the test data's positions whose results are what `truth` predicts
+    /// with `k` (fractions, as if averaged over many games).
+    fn synthetic(truth: &Weights, k: f64) -> Vec<Sample> {
+        let index = indices();
+        let w = flatten(truth);
+        epd_positions()
+            .iter()
+            .map(|pos| {
+                let trace = Trace::of(pos, &index, truth);
+                let result = sigmoid(trace.evaluate(&w), k);
+                Sample { trace, result }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn results_and_fens_are_read_in_several_spellings() {
+        let start = Fen::from_position(&shakmaty::Chess::default(), EnPassantMode::Legal);
+        let text = format!(
+            "# comment\n\n{start} 1-0\n{start} \"0-1\";\n{start} [0.5]\n\
+             rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - c9 \"1/2-1/2\";\n"
+        );
+        let samples = read_samples(&text, &DEFAULT).expect("readable");
+        let results: Vec<f64> = samples.iter().map(|s| s.result).collect();
+        assert_eq!(results, [1.0, 0.0, 0.5, 0.5]);
+    }
+
+    #[test]
+    fn bad_lines_are_named() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        assert_eq!(
+            read_samples(&format!("{start} 1-0\n{start} win\n"), &DEFAULT).unwrap_err(),
+            TuneError::NoResult { line: 2 }
+        );
+        let err = read_samples("8/8/8/8/8/8/8/8 w - - 0 1 1-0", &DEFAULT).unwrap_err();
+        assert!(
+            matches!(err, TuneError::BadPosition { line: 1, .. }),
+            "{err}"
+        );
+        assert_eq!(
+            read_samples("# nothing\n", &DEFAULT).unwrap_err(),
+            TuneError::Empty
+        );
+    }
+
+    #[test]
+    fn k_is_recovered() {
+        let samples = synthetic(&DEFAULT, 1.3);
+        let k = fit_k(&samples, &flatten(&DEFAULT));
+        assert!((k - 1.3).abs() < 0.01, "{k}");
+    }
+
+    #[test]
+    fn descent_brings_a_wrong_weight_back() {
+        let samples = synthetic(&DEFAULT, 1.0);
+        // The bishop pair: a weight no other term can stand in for (a piece's value can
+        // move into its piece-square table and back, so it is not a fair test).
+        let mut wrong = DEFAULT.clone();
+        let truth = DEFAULT.bishop_pair;
+        wrong.bishop_pair = S(truth.0 + 150, truth.1 + 150);
+        let mut w = flatten(&wrong);
+        let before = mean_squared_error(&samples, &w, 1.0);
+        let settings = Settings {
+            epochs: 300,
+            rate: 2.0,
+        };
+        descend(&samples, &mut w, 1.0, settings, &mut |_, _| {});
+        let after = mean_squared_error(&samples, &w, 1.0);
+        assert!(after < before / 10.0, "{before} -> {after}");
+        let pair = unflatten(&DEFAULT, &w).bishop_pair;
+        assert!(
+            (pair.0 - truth.0).abs() + (pair.1 - truth.1).abs() < 40,
+            "{pair:?} vs {truth:?}"
+        );
+    }
+
+    #[test]
+    fn tuning_lowers_the_error_and_reports_it() {
+        let samples = synthetic(&DEFAULT, 1.0);
+        let mut wrong = DEFAULT.clone();
+        wrong.bishop_pair = S(-100, -100);
+        let mut reports = 0;
+        let settings = Settings {
+            epochs: 100,
+            rate: 2.0,
+        };
+        let tuned = tune(&samples, &wrong, settings, &mut |_, _| reports += 1);
+        assert!(tuned.error_after < tuned.error_before);
+        assert_eq!(reports, 2);
+        assert!(tuned.weights.bishop_pair.0 > -100);
+    }
+
+    #[test]
+    fn weights_rs_is_laid_out_as_the_tuner_prints_it() {
+        let file = include_str!("weights.rs");
+        assert!(file.contains(&rust_source(&DEFAULT, &[])));
+        let doc = ["Tuned.".to_string(), String::new(), "Again.".to_string()];
+        let replaced = replace_default(file, &rust_source(&DEFAULT, &doc)).expect("a DEFAULT");
+        assert!(replaced.contains("/// Tuned.\n///\n/// Again.\n// Kept as printed"));
+        assert!(replaced.starts_with(&file[..file.find("/// The weights the engine").unwrap()]));
+        assert_eq!(replace_default("fn main() {}", "x"), None);
+    }
+}
