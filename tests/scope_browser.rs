@@ -111,13 +111,25 @@ async fn until(c: &Client, what: &str, script: &str) {
     }
 }
 
+/// The text of the element with this id.
+async fn text(c: &Client, id: &str) -> String {
+    let e = c.find(Locator::Id(id)).await.unwrap();
+    e.text().await.unwrap()
+}
+
+/// Clicks the element; again if the page redrew it between finding and clicking.
 async fn click(c: &Client, css: &str) {
-    c.find(Locator::Css(css))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    for _ in 0..20 {
+        let e = c.find(Locator::Css(css)).await.unwrap();
+        match e.click().await {
+            Ok(_) => return,
+            Err(e) if e.is_stale_element_reference() => {
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            Err(e) => panic!("click {css}: {e}"),
+        }
+    }
+    panic!("{css} kept being redrawn");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -170,13 +182,7 @@ async fn play_watch_look_inside_and_load_in_a_real_browser() {
         "return Number(document.getElementById('thinking').dataset.infos) >= 1",
     )
     .await;
-    let thinking = c
-        .find(Locator::Id("thinking"))
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let thinking = text(&c, "thinking").await;
     assert!(
         thinking.contains("machack plays") && thinking.contains("nodes"),
         "{thinking}"
@@ -203,13 +209,7 @@ async fn play_watch_look_inside_and_load_in_a_real_browser() {
         "return document.getElementById('eval').textContent.includes('S = B + R + P + K + C')",
     )
     .await;
-    let eval = c
-        .find(Locator::Id("eval"))
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let eval = text(&c, "eval").await;
     assert!(
         eval.contains("after 1 half-move, then 1... "),
         "the node after machack's move: {eval}"
@@ -232,7 +232,7 @@ async fn play_watch_look_inside_and_load_in_a_real_browser() {
     until(
         &c,
         "the promoted knight",
-        "return document.querySelector('#moves button.move').textContent === 'b8=N'",
+        "return document.querySelector('#moves button.move')?.textContent === 'b8=N'",
     )
     .await;
 
@@ -252,7 +252,7 @@ async fn play_watch_look_inside_and_load_in_a_real_browser() {
     until(
         &c,
         "descriptive notation",
-        "return document.querySelector('#moves button.move').textContent === 'P-K4'",
+        "return document.querySelector('#moves button.move')?.textContent === 'P-K4'",
     )
     .await;
     c.close().await.unwrap();

@@ -5,28 +5,17 @@
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
-use machack::scope::{Config, MAX_MESSAGE, Server, Sessions};
+use machack::scope::MAX_MESSAGE;
 use serde_json::{Value, json};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::{Error as WsError, Message};
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+mod scope_common;
+use scope_common::start;
 
-/// Starts a scope on a free port: its address (host:port) and its session count.
-async fn start() -> (String, Sessions) {
-    let server = Server::bind(Config {
-        port: 0,
-        ..Config::default()
-    })
-    .await
-    .unwrap();
-    let addr = server.local_addr().to_string();
-    let sessions = server.sessions();
-    tokio::spawn(server.run());
-    (addr, sessions)
-}
+type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
 async fn connect(addr: &str) -> Ws {
     let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
@@ -265,4 +254,36 @@ async fn each_tab_has_its_own_game_and_a_closed_tab_stops_its_search() {
     .await;
     assert!(ended.is_ok(), "the closed tab's session and search ended");
     assert_eq!(sessions.open(), 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn clocks_run_and_a_flag_falls() {
+    let (addr, _) = start().await;
+    let mut ws = connect(&addr).await;
+    next(&mut ws, "state").await;
+    // Two seconds each: machack, playing White, moves in time; the human never does.
+    send(
+        &mut ws,
+        json!({"type": "settings", "level": "level 0 0:02 0", "book": false, "profile": "1967"}),
+    )
+    .await;
+    send(&mut ws, json!({"type": "new_game", "human": "black"})).await;
+    let over = loop {
+        let s = next(&mut ws, "state").await;
+        assert!(s["clocks"]["white_ms"].as_u64().unwrap() <= 2000);
+        if !s["status"]["result"].is_null() {
+            break s;
+        }
+    };
+    assert_eq!(over["moves"].as_array().unwrap().len(), 1, "machack moved");
+    assert_eq!(over["status"]["result"], "1-0");
+    assert_eq!(over["status"]["reason"], "Black's flag fell");
+    assert!(over["legal"].as_array().unwrap().is_empty());
+    send(&mut ws, json!({"type": "move", "move": "e7e5"})).await;
+    assert!(
+        next(&mut ws, "error").await["message"]
+            .as_str()
+            .unwrap()
+            .contains("over")
+    );
 }

@@ -81,7 +81,8 @@ pub struct DoneView {
     pub depth: u32,
     pub nodes: u64,
     pub nps: u64,
-    pub time_ms: u64,
+    /// Milliseconds, to the microsecond.
+    pub time_ms: f64,
     /// `search`, `book`, `no_move` or `fallback`.
     pub source: &'static str,
     pub pv: Vec<MoveText>,
@@ -122,7 +123,7 @@ impl DoneView {
             depth: best.depth,
             nodes: best.nodes,
             nps: views::nps(best.nodes, best.time),
-            time_ms: best.time.as_millis() as u64,
+            time_ms: best.time.as_secs_f64() * 1000.0,
             source,
             pv: views::line(root, &best.pv),
             record,
@@ -192,9 +193,23 @@ fn node(game: &Game, ply: usize, path: &[String]) -> Result<(Game, Vec<MoveText>
     Ok((g, texts))
 }
 
-/// The game ply of `pos` as the search counts it (from its move number).
-fn game_ply(pos: &Chess) -> u32 {
-    2 * (pos.fullmoves().get() - 1) + u32::from(pos.turn() == Color::Black)
+/// Where a search from `root` stands `depth` plies below it (the generator's heuristics
+/// depend on the level and the game's phase).
+pub fn context(root: &Chess, depth: usize) -> Context {
+    let root_ply = 2 * (root.fullmoves().get() - 1) + u32::from(root.turn() == Color::Black);
+    Context {
+        level: depth as u32 + 1,
+        game_ply: root_ply + depth as u32,
+        root_game_ply: root_ply,
+        weights: None,
+    }
+}
+
+/// The moves of `pos`, most plausible first.
+pub fn plausible_moves(pos: &Chess, analysis: &Analysis, ctx: &Context) -> PlausibleList {
+    let mut list = PlausibleList::new();
+    plausible::generate(pos, analysis, ctx, &mut list);
+    list
 }
 
 /// Aids 3 and 4 for the game's position after `ply` moves, then `path`.
@@ -203,17 +218,9 @@ pub fn inspect(game: &Game, ply: usize, path: &[String]) -> Result<InspectView, 
     let root_pos = node.position_at(ply).unwrap_or(node.start());
     let root = Root::new(root_pos);
     let pos = node.position();
-    let root_ply = game_ply(root_pos);
-    let ctx = Context {
-        level: path.len() as u32 + 1,
-        game_ply: root_ply + path.len() as u32,
-        root_game_ply: root_ply,
-        weights: None,
-    };
+    let ctx = context(root_pos, path.len());
     let analysis = Analysis::new(pos);
-    let mut list = PlausibleList::new();
-    plausible::generate(pos, &analysis, &ctx, &mut list);
-    let moves = list
+    let moves = plausible_moves(pos, &analysis, &ctx)
         .iter()
         .enumerate()
         .map(|(i, pm)| {

@@ -12,43 +12,26 @@ pub struct Asset {
     pub body: &'static str,
 }
 
+/// An [`Asset`] of the file `assets/NAME`, served at `/NAME`.
+macro_rules! asset {
+    ($path:literal, $name:literal, $type:literal) => {
+        Asset {
+            path: $path,
+            content_type: $type,
+            body: include_str!(concat!("assets/", $name)),
+        }
+    };
+}
+
 /// Every file the page is made of.
 pub const ASSETS: &[Asset] = &[
-    Asset {
-        path: "/",
-        content_type: "text/html; charset=utf-8",
-        body: include_str!("assets/index.html"),
-    },
-    Asset {
-        path: "/app.js",
-        content_type: "text/javascript; charset=utf-8",
-        body: include_str!("assets/app.js"),
-    },
-    Asset {
-        path: "/board.js",
-        content_type: "text/javascript; charset=utf-8",
-        body: include_str!("assets/board.js"),
-    },
-    Asset {
-        path: "/panels.js",
-        content_type: "text/javascript; charset=utf-8",
-        body: include_str!("assets/panels.js"),
-    },
-    Asset {
-        path: "/tree.js",
-        content_type: "text/javascript; charset=utf-8",
-        body: include_str!("assets/tree.js"),
-    },
-    Asset {
-        path: "/style.css",
-        content_type: "text/css; charset=utf-8",
-        body: include_str!("assets/style.css"),
-    },
-    Asset {
-        path: "/pieces.svg",
-        content_type: "image/svg+xml",
-        body: include_str!("assets/pieces.svg"),
-    },
+    asset!("/", "index.html", "text/html; charset=utf-8"),
+    asset!("/app.js", "app.js", "text/javascript; charset=utf-8"),
+    asset!("/board.js", "board.js", "text/javascript; charset=utf-8"),
+    asset!("/panels.js", "panels.js", "text/javascript; charset=utf-8"),
+    asset!("/tree.js", "tree.js", "text/javascript; charset=utf-8"),
+    asset!("/style.css", "style.css", "text/css; charset=utf-8"),
+    asset!("/pieces.svg", "pieces.svg", "image/svg+xml"),
 ];
 
 /// The page's own files only: no inline script, no other site, not framed by another.

@@ -6,7 +6,7 @@
 //! - `guard`: which WebSocket upgrades are let in (Host and Origin checks);
 //! - `socket`: one WebSocket at `/ws` per tab, one `session` per socket;
 //! - `messages`: the small typed message set the page and the server speak;
-//! - `session`, `thinking`: one tab's game, and its searches watched live;
+//! - `session`, `thinking`, `level`: one tab's game, its searches watched live, its clocks;
 //! - `views`, `aids`: what the page draws, computed here (the page is a thin client).
 //!
 //! The server is axum on tokio; the engine is the same [`crate::engine::Engine`] the
@@ -15,6 +15,7 @@
 mod aids;
 mod assets;
 mod guard;
+mod level;
 pub mod messages;
 mod session;
 mod socket;

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use shakmaty::{Color, Position};
 
 use super::aids;
+use super::level::Level;
 use super::messages::{Reply, Request, Side};
 use super::thinking::Thinking;
 use super::views::{self, ClockView, GameView, StatusView};
@@ -19,7 +20,10 @@ use crate::notation;
 use crate::pgn;
 use crate::protocol::console::GameClock;
 use crate::rules::{self, Game};
-use crate::search::Score;
+use crate::search::{Info, Score};
+
+/// The profile a new tab plays: the 1967 search, whose record and tree the page shows.
+pub const SCOPE_PROFILE: &str = "1967-tournament";
 
 /// How often a session looks whether the human's flag fell while nobody sent anything.
 const FLAG_CHECK: Duration = Duration::from_millis(250);
@@ -28,6 +32,11 @@ const FLAG_CHECK: Duration = Duration::from_millis(250);
 #[derive(Debug)]
 pub enum Command {
     Request(Request),
+    /// A progress report of search number `seq`.
+    Info {
+        seq: u64,
+        info: Info,
+    },
     /// The answer of search number `seq`.
     Done {
         seq: u64,
@@ -38,54 +47,6 @@ pub enum Command {
 
 /// Where a session's replies go (the socket writes them to the page).
 pub type Events = tokio::sync::mpsc::UnboundedSender<Reply>;
-
-/// How machack's moves are timed.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Level {
-    /// The profile's depth, no clock.
-    Depth,
-    /// This long a move.
-    MoveTime(Duration),
-    /// A clock for both sides (`level MOVES MINUTES INC`).
-    Clock(GameClock),
-}
-
-impl Level {
-    /// Reads `depth`, `st SECONDS` or `level MOVES MINUTES INC`.
-    pub fn parse(text: &str) -> Result<Level, String> {
-        let text = text.trim();
-        let (word, rest) = text.split_once(' ').unwrap_or((text, ""));
-        match word {
-            "depth" if rest.is_empty() => Ok(Level::Depth),
-            "st" => match rest.trim().parse::<f64>() {
-                Ok(s) if s > 0.0 && s < 1e6 => Ok(Level::MoveTime(Duration::from_secs_f64(s))),
-                _ => Err(format!(
-                    "'{}' is not a number of seconds",
-                    notation_short(rest)
-                )),
-            },
-            "level" => GameClock::parse(rest).map(Level::Clock),
-            _ => Err(format!(
-                "level '{}': say depth, st SECONDS or level MOVES MINUTES INC",
-                notation_short(text)
-            )),
-        }
-    }
-}
-
-impl Level {
-    /// A fresh clock for this level, if it has one.
-    pub fn clock(&self) -> Option<GameClock> {
-        match self {
-            Level::Clock(c) => Some(c.clone()),
-            _ => None,
-        }
-    }
-}
-
-fn notation_short(text: &str) -> String {
-    crate::engine::short(text.trim())
-}
 
 /// A game ended by the players, not by the rules: the result and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -114,10 +75,14 @@ pub struct Session {
 }
 
 impl Session {
-    /// A session at the start position, the human White, machack's default profile.
+    /// A session at the start position, the human White, the [`SCOPE_PROFILE`].
     pub fn new(events: Events, commands: Sender<Command>) -> Session {
+        let mut engine = Engine::new();
+        // The default profile is always in the table; should it ever not be, the engine's
+        // own default stands.
+        let _ = engine.set_option("Profile", Some(SCOPE_PROFILE));
         Session {
-            engine: Engine::new(),
+            engine,
             events,
             commands,
             human: Color::White,
@@ -147,15 +112,26 @@ impl Session {
         });
         self.send_state();
         loop {
-            match commands.recv_timeout(FLAG_CHECK) {
+            let wait = self
+                .thinking
+                .as_ref()
+                .and_then(Thinking::due)
+                .map_or(FLAG_CHECK, |at| {
+                    at.saturating_duration_since(Instant::now())
+                });
+            match commands.recv_timeout(wait.min(FLAG_CHECK)) {
                 Ok(Command::Close) | Err(RecvTimeoutError::Disconnected) => break,
                 Ok(Command::Request(r)) => {
                     if let Err(e) = self.handle(r) {
                         self.send(Reply::error(e));
                     }
                 }
+                Ok(Command::Info { seq, info }) => self.info(seq, info),
                 Ok(Command::Done { seq, best }) => self.done(seq, best),
-                Err(RecvTimeoutError::Timeout) => self.check_human_flag(),
+                Err(RecvTimeoutError::Timeout) => {
+                    self.send_due_info();
+                    self.check_human_flag();
+                }
             }
         }
         self.engine.abort();
@@ -473,5 +449,19 @@ impl Session {
             black_ms: left(Color::Black),
             running: (!over).then_some(turn.into()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_tab_plays_a_profile_that_exists() {
+        assert!(crate::search::profile(SCOPE_PROFILE).is_some());
+        let (events, _replies) = tokio::sync::mpsc::unbounded_channel();
+        let (commands, _inbox) = std::sync::mpsc::channel();
+        let s = Session::new(events, commands);
+        assert_eq!(s.engine.options().profile, SCOPE_PROFILE);
     }
 }

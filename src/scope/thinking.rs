@@ -1,7 +1,8 @@
-//! Watching machack think: a session starts a search, the engine's progress reports go to
-//! the page as `info` replies (at most ten a second, so a fast search cannot flood the
-//! socket), and the answer comes back to the session, which plays it (with the conduct
-//! of SPEC §9: a claim, a resignation) or, for an analysis, only shows it.
+//! Watching machack think: a session starts a search; the engine's progress reports come
+//! back to the session, which sends the page the latest as an `info` reply at most ten
+//! times a second (so a fast search cannot flood the socket, and the last report before a
+//! pause is never lost); the answer comes back too, and the session plays it (with the
+//! conduct of SPEC §9: a claim, a resignation) or, for an analysis, only shows it.
 //!
 //! The engine reports a line each time the top level finds a new best move, so between
 //! reports the page counts the time itself; the full record comes with the answer.
@@ -9,16 +10,16 @@
 use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
 
-use shakmaty::{Chess, Color, Position};
+use shakmaty::{Chess, Position};
 
-use super::aids::DoneView;
+use super::aids::{self, DoneView};
+use super::level::Level;
 use super::messages::Reply;
-use super::session::{Command, Events, Level, Session};
+use super::session::{Command, Session};
 use super::views::{InfoView, LiveRootMove, MoveText};
 use crate::attack::Analysis;
 use crate::engine::{BestMove, Go, Source};
 use crate::fide::{Outcome, State};
-use crate::plausible::{self, Context, PlausibleList};
 use crate::search::Info;
 
 /// The shortest time between two `info` replies.
@@ -34,20 +35,28 @@ pub struct Thinking {
     /// The game ply and position searched.
     pub ply: usize,
     pub root: Chess,
+    /// The top-level moves as the page last saw them.
+    pub live: Vec<LiveRootMove>,
+    /// The latest report not yet sent, and when the last one was.
+    pub pending: Option<Info>,
+    pub last_sent: Option<Instant>,
+}
+
+impl Thinking {
+    /// When the pending report may go, if there is one.
+    pub fn due(&self) -> Option<Instant> {
+        self.pending.as_ref()?;
+        Some(
+            self.last_sent
+                .map_or_else(Instant::now, |t| t + INFO_INTERVAL),
+        )
+    }
 }
 
 /// The top-level moves of `pos` in plausibility order, no value yet.
 pub fn live_root(pos: &Chess) -> Vec<LiveRootMove> {
-    let ply = 2 * (pos.fullmoves().get() - 1) + u32::from(pos.turn() == Color::Black);
-    let ctx = Context {
-        level: 1,
-        game_ply: ply,
-        root_game_ply: ply,
-        weights: None,
-    };
-    let mut list = PlausibleList::new();
-    plausible::generate(pos, &Analysis::new(pos), &ctx, &mut list);
-    list.iter()
+    aids::plausible_moves(pos, &Analysis::new(pos), &aids::context(pos, 0))
+        .iter()
         .map(|pm| LiveRootMove {
             mv: MoveText::new(pos, pm.mv),
             plausibility: pm.score,
@@ -57,19 +66,13 @@ pub fn live_root(pos: &Chess) -> Vec<LiveRootMove> {
         .collect()
 }
 
-/// The progress callback: turns the engine's reports into `info` replies, dropping any
-/// that come sooner than [`INFO_INTERVAL`] after the last one sent (the answer carries
-/// the final state anyway).
-pub fn reporter(root: Chess, events: Events) -> impl FnMut(&Info) + Send + 'static {
-    let mut live = live_root(&root);
-    let mut last: Option<Instant> = None;
+/// The progress callback: hands each report to the session, which throttles them.
+fn reporter(commands: Sender<Command>, seq: u64) -> impl FnMut(&Info) + Send + 'static {
     move |info: &Info| {
-        if last.is_some_and(|t| t.elapsed() < INFO_INTERVAL) {
-            return;
-        }
-        last = Some(Instant::now());
-        let view = InfoView::new(&root, info, &mut live);
-        let _ = events.send(Reply::Info(Box::new(view)));
+        let _ = commands.send(Command::Info {
+            seq,
+            info: info.clone(),
+        });
     }
 }
 
@@ -94,7 +97,7 @@ impl Session {
             }
         };
         self.seq += 1;
-        let on_info = reporter(pos.clone(), self.events.clone());
+        let on_info = reporter(self.commands.clone(), self.seq);
         let on_done = answerer(self.commands.clone(), self.seq);
         self.engine
             .go(go, on_info, on_done)
@@ -103,7 +106,10 @@ impl Session {
             play,
             seq: self.seq,
             ply: self.engine.game().moves().len(),
+            live: live_root(&pos),
             root: pos,
+            pending: None,
+            last_sent: None,
         });
         self.send_state();
         Ok(())
@@ -154,6 +160,30 @@ impl Session {
             }
             None => Ok(()),
         }
+    }
+
+    /// A progress report of search `seq`: kept, and sent if one may go now.
+    pub(super) fn info(&mut self, seq: u64, info: Info) {
+        if let Some(t) = self.thinking.as_mut().filter(|t| t.seq == seq) {
+            t.pending = Some(info);
+        }
+        self.send_due_info();
+    }
+
+    /// Sends the pending report if its time has come.
+    pub(super) fn send_due_info(&mut self) {
+        let Some(t) = &mut self.thinking else {
+            return;
+        };
+        if t.due().is_none_or(|at| at > Instant::now()) {
+            return;
+        }
+        let Some(info) = t.pending.take() else {
+            return;
+        };
+        t.last_sent = Some(Instant::now());
+        let view = InfoView::new(&t.root, &info, &mut t.live);
+        let _ = self.events.send(Reply::Info(Box::new(view)));
     }
 
     /// The answer of search `seq`: shown, and played when machack was choosing its move.

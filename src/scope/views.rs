@@ -8,6 +8,7 @@ use serde::Serialize;
 use shakmaty::{Chess, Color, Move, Position, Role};
 
 use super::messages::Side;
+use crate::engine::legal_prefix;
 use crate::eval::Terms;
 use crate::fide::State;
 use crate::notation::{self, Notation};
@@ -40,15 +41,14 @@ impl MoveText {
 /// A line of moves from `pos`, up to its first illegal move.
 pub fn line(pos: &Chess, moves: &[Move]) -> Vec<MoveText> {
     let mut p = pos.clone();
-    let mut out = Vec::with_capacity(moves.len());
-    for &m in moves {
-        if !p.is_legal(m) {
-            break;
-        }
-        out.push(MoveText::new(&p, m));
-        p.play_unchecked(m);
-    }
-    out
+    legal_prefix(pos, moves)
+        .into_iter()
+        .map(|m| {
+            let text = MoveText::new(&p, m);
+            p.play_unchecked(m);
+            text
+        })
+        .collect()
 }
 
 /// A value as the page shows it: the text, and a number to draw bars with.
@@ -273,7 +273,8 @@ pub struct InfoView {
     pub score: ScoreView,
     pub nodes: u64,
     pub nps: u64,
-    pub time_ms: u64,
+    /// Milliseconds, to the microsecond.
+    pub time_ms: f64,
     pub pv: Vec<MoveText>,
     pub root: Vec<LiveRootMove>,
 }
@@ -302,7 +303,7 @@ impl InfoView {
             score: info.score.into(),
             nodes: info.nodes,
             nps: nps(info.nodes, info.time),
-            time_ms: info.time.as_millis() as u64,
+            time_ms: info.time.as_secs_f64() * 1000.0,
             pv,
             root: root.to_vec(),
         }

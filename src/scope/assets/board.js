@@ -59,8 +59,10 @@ export class Board {
     return this.flipped ? [7 - f, r] : [f, 7 - r];
   }
 
+  // The square under the pointer (a touch keeps its first target, so ask the document).
   squareAt(event) {
-    const target = event.target.closest("[data-square]");
+    const under = document.elementFromPoint(event.clientX, event.clientY) || event.target;
+    const target = under.closest("[data-square]");
     return target ? target.dataset.square : null;
   }
 

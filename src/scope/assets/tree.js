@@ -47,7 +47,9 @@ export class Tree {
     this.waiting.clear();
     if (!done.record.length) {
       this.box.replaceChildren(h("p", { class: "quiet" },
-        done.source === "book" ? "The move came from the book: no tree." : "No tree for this answer."));
+        done.source === "book" ? "The move came from the book: no tree."
+          : done.source === "search" ? "This search keeps no record of its top level: the 1967 profiles do."
+            : "No tree for this answer."));
       return;
     }
     const top = h("ul", { class: "outline" });
