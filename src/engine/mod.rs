@@ -192,7 +192,9 @@ impl Engine {
         let control = request.control(self.position().turn());
         let budget = timeman::allot(&control, self.options.move_overhead);
         let now = Instant::now();
-        let limits = request.limits(self.position(), now, budget);
+        let mut limits = request.limits(self.position(), now, budget);
+        // Timed play (pondering included) keeps the paper's fixed depth unless `Deepen`.
+        limits.deepen |= self.options.deepen && budget.is_some();
         let book = (self.options.own_book && !request.holds() && limits.searchmoves.is_empty())
             .then(|| (Arc::clone(&self.book), self.book_seed));
         let job = Job {

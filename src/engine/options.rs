@@ -110,6 +110,10 @@ pub struct Options {
     pub depth: Option<u32>,
     /// The width schedule overriding the profile's (None: the profile's).
     pub widths: Option<Vec<u32>>,
+    /// Deepen as the clock allows in timed play instead of the paper's fixed depth.
+    pub deepen: bool,
+    /// Report win/draw/loss chances with each score (UCI `UCI_ShowWDL`).
+    pub show_wdl: bool,
     /// How much worse than 0 a draw is for us, in 1967 units (pawn = 128).
     pub contempt: i32,
     pub own_book: bool,
@@ -223,6 +227,29 @@ pub static OPTIONS: &[EngineOption] = &[
         effect: Effect::Search,
     },
     EngineOption {
+        name: "Deepen",
+        kind: OptionKind::Check {
+            default: false,
+            set: |o, v| o.deepen = v,
+        },
+        help: "in timed play, search one ply deeper at a time (the paper's widths) while the \
+               clock allows; off by default because the paper searches to a fixed depth",
+        shown: BOTH,
+        flag: None,
+        effect: Effect::None,
+    },
+    EngineOption {
+        name: "UCI_ShowWDL",
+        kind: OptionKind::Check {
+            default: false,
+            set: |o, v| o.show_wdl = v,
+        },
+        help: "add win/draw/loss chances per mille to each score (a logistic in the score)",
+        shown: UCI,
+        flag: None,
+        effect: Effect::None,
+    },
+    EngineOption {
         name: "Contempt",
         kind: OptionKind::Spin {
             default: 0,
@@ -316,7 +343,7 @@ pub fn find_option(name: &str) -> Option<&'static EngineOption> {
     let wanted = name.trim().replace('_', " ");
     OPTIONS
         .iter()
-        .find(|o| o.name.eq_ignore_ascii_case(&wanted))
+        .find(|o| o.name.replace('_', " ").eq_ignore_ascii_case(&wanted))
 }
 
 /// One line about an option for help texts: name, type and range, default, what it does.
@@ -368,6 +395,8 @@ impl Default for Options {
             profile: String::new(),
             depth: None,
             widths: None,
+            deepen: false,
+            show_wdl: false,
             contempt: 0,
             own_book: false,
             book_file: None,
