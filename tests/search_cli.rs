@@ -117,3 +117,47 @@ fn epd_reports_failures_and_the_solved_count() {
     assert!(out.contains("failed poisoned pawn: played Rxa7"), "{out}");
     assert!(out.lines().last().unwrap().starts_with("solved "));
 }
+
+#[test]
+fn the_modern_profile_benches_deterministically_and_searches() {
+    let bench = || {
+        let (code, out, err) = machack(&["bench", "--profile", "modern", "--depth", "8"]);
+        assert_eq!(code, 0, "{err}");
+        let last = out.lines().last().unwrap_or_default().to_string();
+        let fields: Vec<&str> = last.split_whitespace().collect();
+        assert!(
+            fields.len() == 4 && fields[1] == "nodes" && fields[3] == "nps",
+            "{last}"
+        );
+        fields[0].parse::<u64>().expect("a node count")
+    };
+    let first = bench();
+    assert!(first > 0);
+    assert_eq!(
+        first,
+        bench(),
+        "a single-threaded bench counts the same nodes"
+    );
+    let (code, out, err) = machack(&[
+        "search",
+        "--profile",
+        "modern",
+        "--depth",
+        "6",
+        "--json",
+        "--fen",
+        "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\"mate\":1"), "{out}");
+    let (code, out, err) = machack(&[
+        "epd",
+        "tests/data/search_mates.epd",
+        "--depth",
+        "6",
+        "--profile",
+        "modern",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().last(), Some("solved 3 of 3"), "{out}");
+}

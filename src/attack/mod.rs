@@ -34,6 +34,7 @@ use shakmaty::attacks::{
 };
 use shakmaty::{Bitboard, Board, Chess, Color, Move, Position, Rank, Role, Square};
 
+use crate::eval::pawns::pawn_cover;
 use crate::eval::piece_value;
 
 pub mod see;
@@ -380,16 +381,7 @@ impl Analysis {
         let ours = b.by_color(color);
         let occ = b.occupied();
         let pawns = b.pawns() & ours;
-        let mut att = match color {
-            Color::White => {
-                ((pawns & !Bitboard::from_file(shakmaty::File::A)).shift(7))
-                    | ((pawns & !Bitboard::from_file(shakmaty::File::H)).shift(9))
-            }
-            Color::Black => {
-                ((pawns & !Bitboard::from_file(shakmaty::File::A)).shift(-9))
-                    | ((pawns & !Bitboard::from_file(shakmaty::File::H)).shift(-7))
-            }
-        };
+        let mut att = pawn_cover(color, pawns);
         for sq in b.knights() & ours {
             att |= knight_attacks(sq);
         }

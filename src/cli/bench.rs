@@ -7,22 +7,33 @@ use clap::Args;
 
 use super::CliError;
 use crate::notation::uci;
-use crate::search::bench::{self, BENCH_DEPTH};
+use crate::search;
+use crate::search::bench::{self, BENCH_PROFILE};
 
 #[derive(Debug, Args)]
 pub struct BenchArgs {
-    /// Depth of every search (default: the bench depth).
+    /// Search profile (1967, 1967-tournament, modern).
+    #[arg(long, default_value = BENCH_PROFILE)]
+    profile: String,
+    /// Depth of every search (default: the profile's bench depth).
     #[arg(long)]
     depth: Option<u32>,
 }
 
 pub fn run(args: &BenchArgs) -> Result<(), CliError> {
-    let depth = args.depth.unwrap_or(BENCH_DEPTH);
+    let profile = search::profile(&args.profile).ok_or_else(|| {
+        CliError::Usage(format!(
+            "--profile: unknown profile '{}' (known: {})",
+            args.profile,
+            search::profile_names()
+        ))
+    })?;
+    let depth = args.depth.unwrap_or(profile.bench_depth);
     if depth == 0 || depth > 64 {
         return Err(CliError::Usage(format!("--depth {depth}: must be 1 to 64")));
     }
     let start = Instant::now();
-    let nodes = bench::run(depth, |i, r| {
+    let nodes = bench::run(profile, depth, |i, r| {
         println!(
             "position {:2}: {} {} nodes {} ms",
             i + 1,

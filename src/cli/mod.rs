@@ -24,6 +24,7 @@ mod plausible;
 mod search;
 mod settings;
 mod status;
+mod tune;
 
 /// Mac Hack VI (Greenblatt, MIT 1967), brought back.
 #[derive(Debug, Parser)]
@@ -62,6 +63,8 @@ enum Command {
     Xboard,
     /// The opening book: `show` a position's book moves, `stats`, `build` a Polyglot book.
     Book(book::BookArgs),
+    /// Fit the modern evaluation's weights to game results (Texel's method).
+    Tune(tune::TuneArgs),
 }
 
 /// The position a subcommand works on: `--fen` (default: the start position), then
@@ -163,6 +166,7 @@ pub fn main() -> ExitCode {
             Ok(())
         }
         Some(Command::Book(args)) => book::run(&args),
+        Some(Command::Tune(args)) => tune::run(&args),
         None => {
             protocol::console::set_ascii(cli.ascii);
             protocol::console::start(Engine::new());

@@ -116,6 +116,11 @@ impl Go {
             } else {
                 budget.map(|b| now + b.hard)
             },
+            soft: if self.holds() {
+                None
+            } else {
+                budget.map(|b| now + b.soft)
+            },
             searchmoves: self
                 .searchmoves
                 .iter()

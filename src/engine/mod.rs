@@ -189,6 +189,7 @@ impl Engine {
     ) -> Result<(), EngineError> {
         self.reap()?;
         self.prepare_searcher();
+        let keeps_time = lock(&self.searcher).keeps_time();
         let control = request.control(self.position().turn());
         let budget = timeman::allot(&control, self.options.move_overhead);
         let now = Instant::now();
@@ -209,6 +210,7 @@ impl Engine {
             pondering: request.ponder,
             clock_from: now,
             budget,
+            search_keeps_time: keeps_time && !request.holds(),
             mate: request.mate,
         };
         self.running = Running::start(

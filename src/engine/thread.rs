@@ -49,6 +49,9 @@ pub struct Timing {
     /// When our clock started: `go`, or `ponderhit`.
     pub clock_from: Instant,
     pub budget: Option<Budget>,
+    /// The search stops itself near the soft limit: it had it from the start (not a ponder
+    /// search, whose clock starts later).
+    pub search_keeps_time: bool,
     /// Stop once a mate this short (in moves) is found.
     pub mate: Option<u32>,
 }
@@ -252,15 +255,16 @@ impl Shared {
         }
     }
 
-    /// Called with each progress report: stops at the soft limit or when the mate asked
-    /// for is found.
+    /// Called with each progress report: stops at the soft limit (unless the search keeps
+    /// its own time) or when the mate asked for is found.
     fn on_progress(&self, info: &Info) {
         let st = lock(&self.state);
         let t = &st.timing;
         if t.infinite || t.pondering {
             return;
         }
-        let soft_passed = t.budget.is_some_and(|b| t.clock_from.elapsed() >= b.soft);
+        let soft_passed =
+            !t.search_keeps_time && t.budget.is_some_and(|b| t.clock_from.elapsed() >= b.soft);
         let mate_found =
             matches!((t.mate, info.score), (Some(m), Score::Mate(n)) if n > 0 && n as u32 <= m);
         if soft_passed || mate_found {

@@ -7,6 +7,8 @@
 //!   prise losses, pins, pawn structure);
 //! - `factors`: the 81 named factors of one move, each with its comment;
 //! - `mate`: the mate looks near the root (a mate threatened, forced or poisoning an offer);
+//! - `squares`: board geometry read for every move (attack sets, lines to a king, centre
+//!   tables);
 //! - `weights`: the one tuning table;
 //! - `words`: squares and pieces in descriptive and algebraic form for the comments.
 //!
@@ -47,6 +49,7 @@ use crate::attack::Analysis;
 mod factors;
 mod mate;
 mod scene;
+mod squares;
 pub mod weights;
 mod words;
 

@@ -7,273 +7,12 @@ use shakmaty::attacks;
 use shakmaty::{Bitboard, Board, CastlingSide, Chess, Color, Position, Role, Square};
 
 use super::Context;
+use super::squares::{attacks_of, ci, lone_blockers, snipers};
 use super::weights::Weights;
 use crate::attack::Analysis;
 use crate::attack::see::{self, Capturers, StandingPins};
+use crate::eval::pawns::{backward, isolated, neighbour_files, passed, pawn_cover};
 use crate::eval::piece_value;
-
-/// Index of a colour in the per-side arrays.
-#[inline]
-pub(crate) fn ci(c: Color) -> usize {
-    c as usize
-}
-
-/// Squares a piece of `role` and `color` on `sq` attacks with `occ` occupied (pawns: their
-/// two capture squares).
-#[inline]
-pub(crate) fn attacks_of(role: Role, color: Color, sq: Square, occ: Bitboard) -> Bitboard {
-    match role {
-        Role::Pawn => attacks::pawn_attacks(color, sq),
-        Role::Knight => attacks::knight_attacks(sq),
-        Role::Bishop => attacks::bishop_attacks(sq, occ),
-        Role::Rook => attacks::rook_attacks(sq, occ),
-        Role::Queen => attacks::queen_attacks(sq, occ),
-        Role::King => attacks::king_attacks(sq),
-    }
-}
-
-/// Squares in a small set (a loop over set bits: cheaper than the software population
-/// count of the baseline x86-64 target for the few squares counted here).
-#[inline]
-pub(crate) fn small_count(bb: Bitboard) -> i32 {
-    let mut n = 0;
-    let mut bits = bb.0;
-    while bits != 0 {
-        bits &= bits - 1;
-        n += 1;
-    }
-    n
-}
-
-/// The a-file and the h-file, to keep sideways shifts from wrapping round the board.
-const FILE_A: u64 = 0x0101_0101_0101_0101;
-const FILE_H: u64 = 0x8080_8080_8080_8080;
-
-/// Bitboard of one file.
-#[inline]
-pub(crate) fn file_bb(file: u32) -> Bitboard {
-    Bitboard(FILE_A << file)
-}
-
-/// The files next to the files of `files` (a file-filled set).
-pub(crate) fn adjacent_files(files: Bitboard) -> Bitboard {
-    Bitboard(((files.0 << 1) & !FILE_A) | ((files.0 >> 1) & !FILE_H))
-}
-
-/// The files next to the file of `sq` (a table read: the generator asks for every pawn
-/// push).
-#[inline]
-pub(crate) fn neighbour_files(sq: Square) -> Bitboard {
-    Bitboard(SQUARE_TABLES.neighbour_files[sq.file() as usize])
-}
-
-/// Squares strictly ahead of `sq` (from `color`'s side) on its file and both neighbours.
-#[inline]
-pub(crate) fn front_span(color: Color, sq: Square) -> Bitboard {
-    Bitboard(SQUARE_TABLES.front_span[ci(color)][sq.to_usize()])
-}
-
-/// Pawns of `pawns` with no friendly pawn on a neighbouring file (set-wise: the files
-/// holding a pawn, filled, then their neighbours).
-pub(crate) fn isolated(pawns: Bitboard) -> Bitboard {
-    let mut files = pawns.0;
-    files |= files << 8;
-    files |= files << 16;
-    files |= files << 32;
-    files |= files >> 8;
-    files |= files >> 16;
-    files |= files >> 32;
-    pawns & !adjacent_files(Bitboard(files))
-}
-
-/// Extra pawns on files holding two or more of `pawns`: the number of pawns less the
-/// number of files holding any.
-pub(crate) fn doubled_count(pawns: Bitboard) -> i32 {
-    let mut files = pawns.0;
-    files |= files >> 32;
-    files |= files >> 16;
-    files |= files >> 8;
-    small_count(pawns) - small_count(Bitboard(files & 0xff))
-}
-
-/// Backward pawns of `color` (a simple test): not defended by a pawn, every friendly pawn
-/// on a neighbouring file stands ahead of it, and an enemy pawn guards its stop square.
-pub(crate) fn backward(color: Color, ours: Bitboard, theirs: Bitboard) -> Bitboard {
-    backward_among(color, ours, ours, pawn_cover(!color, theirs))
-}
-
-/// The backward pawns among `candidates`, pawns of `color` whose side's pawns are `ours`,
-/// `their_cover` being the squares the enemy pawns attack.
-#[inline]
-pub(crate) fn backward_among(
-    color: Color,
-    candidates: Bitboard,
-    ours: Bitboard,
-    their_cover: Bitboard,
-) -> Bitboard {
-    let mut out = Bitboard::EMPTY;
-    // A set-wise first cut: only a pawn no pawn of ours guards, whose stop square an
-    // enemy pawn guards, can be backward.
-    let stop_guarded = Bitboard(match color {
-        Color::White => their_cover.0 >> 8,
-        Color::Black => their_cover.0 << 8,
-    });
-    for p in candidates & !pawn_cover(color, ours) & stop_guarded {
-        if is_backward(color, p, ours, their_cover) {
-            out.add(p);
-        }
-    }
-    out
-}
-
-/// Whether the pawn of `color` on `p` is backward, `ours` being its side's pawns and
-/// `their_cover` the squares the enemy pawns attack (the test of `backward`).
-pub(crate) fn is_backward(color: Color, p: Square, ours: Bitboard, their_cover: Bitboard) -> bool {
-    if !(attacks::pawn_attacks(!color, p) & ours).is_empty() {
-        return false;
-    }
-    let neighbours = neighbour_files(p) & ours;
-    if neighbours.is_empty() || !(neighbours & !front_span(color, p)).is_empty() {
-        return false;
-    }
-    p.offset(if color == Color::White { 8 } else { -8 })
-        .is_some_and(|stop| their_cover.contains(stop))
-}
-
-/// Squares the pawns `pawns` of `color` attack (set-wise: one shift per capture side).
-pub(crate) fn pawn_cover(color: Color, pawns: Bitboard) -> Bitboard {
-    let p = pawns.0;
-    Bitboard(match color {
-        Color::White => ((p & !FILE_A) << 7) | ((p & !FILE_H) << 9),
-        Color::Black => ((p & !FILE_A) >> 9) | ((p & !FILE_H) >> 7),
-    })
-}
-
-/// Passed pawns of `color`: no enemy pawn ahead on its file or a neighbouring one
-/// (set-wise: the squares behind the enemy pawns and their neighbouring squares, filled).
-pub(crate) fn passed(color: Color, ours: Bitboard, theirs: Bitboard) -> Bitboard {
-    let spread = theirs.0 | adjacent_files(theirs).0;
-    let mut behind = match color {
-        Color::White => spread >> 8,
-        Color::Black => spread << 8,
-    };
-    match color {
-        Color::White => {
-            behind |= behind >> 8;
-            behind |= behind >> 16;
-            behind |= behind >> 32;
-        }
-        Color::Black => {
-            behind |= behind << 8;
-            behind |= behind << 16;
-            behind |= behind << 32;
-        }
-    }
-    ours & !Bitboard(behind)
-}
-
-/// The bishops, rooks and queens among `pieces` on a line with `k` (on an empty board):
-/// the only pieces that can pin something to `k` or check it along a line.
-pub(crate) fn snipers(board: &Board, k: Square, pieces: Bitboard) -> Bitboard {
-    (attacks::rook_attacks(k, Bitboard::EMPTY) & board.rooks_and_queens()
-        | attacks::bishop_attacks(k, Bitboard::EMPTY) & board.bishops_and_queens())
-        & pieces
-}
-
-/// The pieces of `occ` that stand alone between `k` and one of `snipers`.
-pub(crate) fn lone_blockers(k: Square, snipers: Bitboard, occ: Bitboard) -> Bitboard {
-    let mut out = Bitboard::EMPTY;
-    for s in snipers {
-        if let Some(b) = (attacks::between(k, s) & occ).single_square() {
-            out.add(b);
-        }
-    }
-    out
-}
-
-/// How central a square is for knights and pawns: 0 off c–f or off ranks 3–6 (counted
-/// from `color`'s side), else 1..5 (1980 centralisation table).
-#[inline]
-pub(crate) fn centre_factor(color: Color, sq: Square) -> i32 {
-    SQUARE_TABLES.centre_factor[ci(color)][sq.to_usize()]
-}
-
-/// Chebyshev distance of a square to the nearest of the four centre squares.
-#[inline]
-pub(crate) fn centre_distance(sq: Square) -> i32 {
-    SQUARE_TABLES.centre_distance[sq.to_usize()]
-}
-
-/// The per-square facts above, computed at compile time (the generator asks for them
-/// for every move), indexed by colour (black 0, white 1) and square (a1 0 .. h8 63), or
-/// by file (a 0 .. h 7).
-struct SquareTables {
-    neighbour_files: [u64; 8],
-    front_span: [[u64; 64]; 2],
-    centre_factor: [[i32; 64]; 2],
-    centre_distance: [i32; 64],
-}
-
-static SQUARE_TABLES: SquareTables = square_tables();
-
-const fn square_tables() -> SquareTables {
-    let mut t = SquareTables {
-        neighbour_files: [0; 8],
-        front_span: [[0; 64]; 2],
-        centre_factor: [[0; 64]; 2],
-        centre_distance: [0; 64],
-    };
-    let mut i = 0;
-    while i < 64 {
-        let file = (i % 8) as i32;
-        let rank = (i / 8) as i32;
-        // Front span: the file and its neighbours, strictly ahead.
-        let file_mask = 0x0101_0101_0101_0101u64 << file;
-        let files = file_mask
-            | ((file_mask << 1) & !0x0101_0101_0101_0101)
-            | ((file_mask >> 1) & !0x8080_8080_8080_8080);
-        let white_ahead = if rank == 7 {
-            0
-        } else {
-            !0u64 << (8 * (rank + 1))
-        };
-        let black_ahead = (1u64 << (8 * rank)) - 1;
-        t.neighbour_files[file as usize] = files & !file_mask;
-        t.front_span[1][i] = files & white_ahead;
-        t.front_span[0][i] = files & black_ahead;
-        // Centre factor, the rank counted from each side.
-        let mut c = 0;
-        while c < 2 {
-            let relative = if c == 1 { rank } else { 7 - rank };
-            t.centre_factor[c][i] = if relative < 2 || relative > 5 || file < 2 || file > 5 {
-                0
-            } else if file == 3 || file == 4 {
-                2 + (relative - 2)
-            } else {
-                [1, 2, 3, 3][(relative - 2) as usize]
-            };
-            c += 1;
-        }
-        // Distance to the centre.
-        let df = if file < 3 {
-            3 - file
-        } else if file > 4 {
-            file - 4
-        } else {
-            0
-        };
-        let dr = if rank < 3 {
-            3 - rank
-        } else if rank > 4 {
-            rank - 4
-        } else {
-            0
-        };
-        t.centre_distance[i] = if df > dr { df } else { dr };
-        i += 1;
-    }
-    t
-}
 
 /// The facts of one generation.
 pub(crate) struct Scene<'a> {
@@ -534,7 +273,7 @@ impl<'a> Scene<'a> {
         scene.find_phase(ctx);
         if !scene.endgame {
             let (ours, theirs) = (king[ci(us)], king[ci(them)]);
-            let around = |k: Square| file_bb(k.file().to_u32()) | neighbour_files(k);
+            let around = |k: Square| Bitboard::from_file(k.file()) | neighbour_files(k);
             if matches!(ours.file().to_u32(), 0..=2 | 5..=7)
                 && us.relative_rank(ours.rank()).to_u32() <= 1
             {
@@ -895,14 +634,16 @@ mod tests {
     }
 
     #[test]
-    fn pawn_structure_helpers() {
-        let p = pos("4k3/8/8/8/8/8/P1P2PP1/4K3 w - - 0 1");
-        let wp = p.board().pawns() & p.board().white();
-        assert_eq!(isolated(wp).count(), 2);
-        assert_eq!(passed(Color::White, wp, Bitboard::EMPTY).count(), 4);
-        assert_eq!(doubled_count(wp | Square::A3), 1);
-        assert_eq!(centre_factor(Color::White, Square::E4), 3);
-        assert_eq!(centre_factor(Color::Black, Square::E5), 3);
-        assert_eq!(centre_distance(Square::A1), 3);
+    fn en_prise_losses_come_from_the_exchange() {
+        // The loose knight e5 is lost whole; the pawn e5 guarded by d6 is not en prise to
+        // the queen and rook (Qxe5 dxe5).
+        let p = pos("4k3/8/8/4n3/8/8/4Q3/4R1K1 w - - 0 1");
+        let s = Scene::new(&p, &Analysis::new(&p), &Context::default());
+        assert_eq!(s.loss[Square::E5.to_usize()], 416);
+        assert!(s.en_prise[ci(Color::Black)].contains(Square::E5));
+        let p = pos("4k3/8/3p4/4p3/8/8/4Q3/4R1K1 w - - 0 1");
+        let s = Scene::new(&p, &Analysis::new(&p), &Context::default());
+        assert_eq!(s.loss[Square::E5.to_usize()], 0);
+        assert!(s.en_prise[ci(Color::Black)].is_empty());
     }
 }

@@ -1,15 +1,16 @@
-//! The bench: fixed positions searched with the `1967-tournament` profile to a fixed
-//! depth. The total node count is the bench signature, which changes only when the search
-//! or its knowledge changes (commit messages of functional changes end with `Bench: N`).
+//! The bench: fixed positions searched with one profile (`1967-tournament` unless asked
+//! otherwise) to the profile's bench depth, with a fresh search and one thread, so the
+//! count is the same every run. The total node count is the bench signature, which changes
+//! only when the search or its knowledge changes (commit messages of functional changes
+//! end with `Bench: N`).
 
 use std::sync::atomic::AtomicBool;
 
-use super::mac_hack::{MacHack, Params};
-use super::{Limits, Search, SearchResult};
+use super::{Limits, Profile, SearchResult, Settings};
 use crate::rules::{Game, parse_fen};
 
-/// The depth of the bench searches: the `1967-tournament` profile's own.
-pub const BENCH_DEPTH: u32 = 5;
+/// The profile benched unless another is named.
+pub const BENCH_PROFILE: &str = "1967-tournament";
 
 /// The bench positions: openings, middlegames (some from Win at Chess), endgames.
 pub const BENCH_POSITIONS: &[&str] = &[
@@ -45,10 +46,11 @@ pub const BENCH_POSITIONS: &[&str] = &[
     "8/5pk1/6p1/8/4Q3/6P1/5P1K/3q4 w - - 0 1",
 ];
 
-/// Searches every bench position `depth` plies deep, calling `each` with the position's
-/// index and result. Returns the total node count.
-pub fn run(depth: u32, mut each: impl FnMut(usize, &SearchResult)) -> u64 {
-    let mut searcher = MacHack::new(Params::mac_hack_1967_tournament());
+/// Searches every bench position `depth` plies deep with a fresh search of `profile`,
+/// calling `each` with the position's index and result. Returns the total node count.
+pub fn run(profile: &Profile, depth: u32, mut each: impl FnMut(usize, &SearchResult)) -> u64 {
+    let mut searcher = (profile.make)();
+    searcher.configure(&Settings::default());
     let stop = AtomicBool::new(false);
     let limits = Limits {
         depth: Some(depth),
@@ -89,7 +91,8 @@ mod tests {
     fn the_total_is_the_sum_of_the_searches() {
         let mut sum = 0;
         let mut seen = 0;
-        let total = run(1, |_, r| {
+        let profile = super::super::profile(BENCH_PROFILE).unwrap();
+        let total = run(profile, 1, |_, r| {
             sum += r.nodes;
             seen += 1;
         });

@@ -15,6 +15,10 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// Hard deadline: stop searching at this instant.
     pub deadline: Option<Instant>,
+    /// Soft deadline: the time a search that manages its own clock aims to stop near (it
+    /// may stop sooner or, when the position is unclear, later, never past `deadline`).
+    /// A search that does not ([`super::Search::keeps_time`]) leaves it to the engine.
+    pub soft: Option<Instant>,
     /// Only these root moves (empty: all).
     pub searchmoves: Vec<Move>,
     /// Iterate deeper (depth 1, 2, ...) until stopped, a limit, or `depth` if given,

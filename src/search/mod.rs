@@ -50,6 +50,13 @@ pub trait Search: Send {
         stop: &AtomicBool,
         info: &mut dyn FnMut(&Info),
     ) -> Result<SearchResult, NoLegalMove>;
+
+    /// Whether the search decides itself when to stop before the hard deadline, from
+    /// [`Limits::soft`]; otherwise the engine stops it at the first progress report past
+    /// the soft limit.
+    fn keeps_time(&self) -> bool {
+        false
+    }
 }
 
 /// The hash size a search gets unless the `Hash` option says otherwise, in MiB.
@@ -93,6 +100,8 @@ pub struct Profile {
     pub description: &'static str,
     /// A fresh search of this profile (empty hash table, the profile's parameters).
     pub make: fn() -> Box<dyn Search>,
+    /// The depth `machack bench` searches its positions to with this profile.
+    pub bench_depth: u32,
 }
 
 impl std::fmt::Debug for Profile {
@@ -107,11 +116,19 @@ pub const PROFILES: &[Profile] = &[
         name: "1967",
         description: "the 1967 search at the paper's normal settings (depth 4, width 6)",
         make: mac_hack::MacHack::normal,
+        bench_depth: 4,
     },
     Profile {
         name: "1967-tournament",
         description: "the 1967 search at the paper's tournament settings (depth 5, widths 15, 15, 9, 9, 7)",
         make: mac_hack::MacHack::tournament,
+        bench_depth: 5,
+    },
+    Profile {
+        name: "modern",
+        description: "Mac Hack's knowledge in a modern search (iterative deepening, PVS, transposition table, null move, reductions) that uses its clock",
+        make: modern::Searcher::profile,
+        bench_depth: 12,
     },
 ];
 

@@ -13,7 +13,7 @@ use super::facts::MoveFacts;
 use super::{Scorer, Sink};
 use crate::eval::piece_value;
 use crate::plausible::Flags;
-use crate::plausible::scene::{ci, small_count};
+use crate::plausible::squares::{ci, small_count};
 use crate::plausible::words::{Piece, Sq, role_name};
 
 /// Every enemy piece the moved piece newly attacks, and the king's field.

@@ -12,7 +12,8 @@ use super::{Scorer, Sink};
 use crate::attack::Analysis;
 use crate::plausible::Flags;
 use crate::plausible::mate::{mate_after_every_reply, mates_now_or_next};
-use crate::plausible::scene::{Scene, attacks_of, ci, lone_blockers, snipers};
+use crate::plausible::scene::Scene;
+use crate::plausible::squares::{attacks_of, ci, lone_blockers, snipers};
 use crate::plausible::words::{Sq, role_name};
 
 /// A check: its flags and kind, and whether it mates; returns whether it is discovered.

@@ -10,7 +10,7 @@ use shakmaty::{Bitboard, Square, attacks};
 use super::facts::MoveFacts;
 use super::{Scorer, Sink};
 use crate::eval::piece_value;
-use crate::plausible::scene::ci;
+use crate::plausible::squares::ci;
 use crate::plausible::words::{Sq, role_name};
 
 /// Defending or shielding our threatened pieces from the new square (safe moves only).

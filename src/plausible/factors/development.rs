@@ -6,7 +6,7 @@
 
 use super::facts::MoveFacts;
 use super::{Best, Scorer, Sink};
-use crate::plausible::scene::ci;
+use crate::plausible::squares::ci;
 use crate::plausible::words::{Sq, role_name};
 
 /// The moved piece's development, new squares less old, and the captured piece's.

@@ -15,7 +15,7 @@ use super::facts::{MoveFacts, Overload};
 use super::{Scorer, Sink};
 use crate::plausible::Flags;
 use crate::plausible::mate::poisoned;
-use crate::plausible::scene::ci;
+use crate::plausible::squares::ci;
 use crate::plausible::words::{Sq, role_name};
 
 /// The exchange on the destination, as a capture or as a move into attack; returns what

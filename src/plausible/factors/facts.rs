@@ -11,7 +11,8 @@ use shakmaty::{Bitboard, Chess, Color, Move, Position, Role, Square};
 
 use crate::attack::see::ROLE_VALUE;
 use crate::eval::piece_value;
-use crate::plausible::scene::{Scene, attacks_of, ci};
+use crate::plausible::scene::Scene;
+use crate::plausible::squares::{attacks_of, ci};
 
 /// One normal or en passant move and what follows from it.
 pub(super) struct MoveFacts<'a, 'f> {

@@ -10,7 +10,7 @@ use shakmaty::Bitboard;
 use super::facts::{MoveFacts, slider_attacks};
 use super::{Best, Scorer, Sink};
 use crate::eval::piece_value;
-use crate::plausible::scene::ci;
+use crate::plausible::squares::ci;
 use crate::plausible::words::{Piece, Sq, role_name};
 
 /// What the lines group finds for the groups after it.
@@ -92,37 +92,8 @@ pub(super) fn lines<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>) -
 fn own_line<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>, line: &Line) -> bool {
     let sc = s.sc;
     let (w, us) = (sc.w, sc.us);
-    let imp = &sc.imp[ci(us)];
     let name = line.name;
-    if line.val > 0 {
-        s.posi(
-            "unblock_own_line",
-            line.val,
-            format_args!(
-                "unblocks the {}, which now attacks {}",
-                name,
-                Best {
-                    squares: line.gained,
-                    imp,
-                    viewer: us
-                }
-            ),
-        );
-    } else {
-        s.posi(
-            "block_own_line",
-            line.val,
-            format_args!(
-                "blocks the {}, which no longer reaches {}",
-                name,
-                Best {
-                    squares: line.lost,
-                    imp,
-                    viewer: us
-                }
-            ),
-        );
-    }
+    line_factor(s, line);
     // Discovered attacks by this slider.
     let mut discovery = false;
     for t in line.gained & f.theirs2 & !Bitboard::from(f.their_king) {
@@ -151,37 +122,8 @@ fn own_line<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>, line: &Li
 fn enemy_line<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>, line: &Line) {
     let sc = s.sc;
     let (w, us, them) = (sc.w, sc.us, sc.them);
-    let imp = &sc.imp[ci(them)];
     let name = line.name;
-    if line.val < 0 {
-        s.posi(
-            "block_enemy_line",
-            -line.val,
-            format_args!(
-                "blocks the {}, which no longer reaches {}",
-                name,
-                Best {
-                    squares: line.lost,
-                    imp,
-                    viewer: us
-                }
-            ),
-        );
-    } else {
-        s.posi(
-            "unblock_enemy_line",
-            -line.val,
-            format_args!(
-                "opens a line for the {}, which now reaches {}",
-                name,
-                Best {
-                    squares: line.gained,
-                    imp,
-                    viewer: us
-                }
-            ),
-        );
-    }
+    line_factor(s, line);
     // Interference: the block cuts this slider's guard of a piece we attack, which it
     // alone guarded.
     let cut_off = if sc.sole_defender[ci(them)].contains(name.sq) {
@@ -205,6 +147,39 @@ fn enemy_line<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>, line: &
         }
     }
     unmasked(s, f, name, line.gained);
+}
+
+/// The line factor of one slider: a line of ours opened or blocked scores for us, one of
+/// the enemy's against us.
+#[inline(always)]
+fn line_factor<S: Sink>(s: &mut Scorer<'_, '_, S>, line: &Line) {
+    let us = s.sc.us;
+    let own = line.name.owner == us;
+    let opened = if own { line.val > 0 } else { line.val >= 0 };
+    let (factor, verb, tail, squares) = match (own, opened) {
+        (true, true) => ("unblock_own_line", "unblocks", "now attacks", line.gained),
+        (true, false) => ("block_own_line", "blocks", "no longer reaches", line.lost),
+        (false, false) => ("block_enemy_line", "blocks", "no longer reaches", line.lost),
+        (false, true) => (
+            "unblock_enemy_line",
+            "opens a line for",
+            "now reaches",
+            line.gained,
+        ),
+    };
+    s.posi(
+        factor,
+        if own { line.val } else { -line.val },
+        format_args!(
+            "{verb} the {}, which {tail} {}",
+            line.name,
+            Best {
+                squares,
+                imp: &s.sc.imp[ci(line.name.owner)],
+                viewer: us
+            }
+        ),
+    );
 }
 
 /// Our pieces newly exposed to the enemy slider `name`, which now reaches `gained`.

@@ -9,7 +9,7 @@ use shakmaty::{Position, Rank, Role, Square};
 
 use super::facts::MoveFacts;
 use super::{Scorer, Sink};
-use crate::plausible::scene::{centre_distance, ci};
+use crate::plausible::squares::{centre_distance, ci};
 use crate::plausible::words::{Piece, Sq};
 
 /// Opening sense, then the king's walk.

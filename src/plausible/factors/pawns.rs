@@ -10,10 +10,8 @@ use shakmaty::{File, Rank, Square, attacks};
 
 use super::facts::MoveFacts;
 use super::{Scorer, Sink};
-use crate::plausible::scene::{
-    backward_among, centre_distance, centre_factor, ci, doubled_count, isolated, neighbour_files,
-    small_count,
-};
+use crate::eval::pawns::{backward_among, doubled_count, isolated, neighbour_files};
+use crate::plausible::squares::{centre_distance, centre_factor, ci, small_count};
 use crate::plausible::words::Sq;
 
 /// Every factor of a pawn move.

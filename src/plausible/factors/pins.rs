@@ -10,7 +10,7 @@ use shakmaty::{Bitboard, Role, Square, attacks};
 use super::facts::{MoveFacts, slider_attacks};
 use super::{Scorer, Sink};
 use crate::eval::piece_value;
-use crate::plausible::scene::ci;
+use crate::plausible::squares::ci;
 use crate::plausible::words::{Piece, Sq, role_name};
 
 /// Pins and skewers by a slider on its new square, and lining up behind our own pieces.

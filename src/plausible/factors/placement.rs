@@ -9,7 +9,8 @@ use shakmaty::{Bitboard, Color, Rank, Role, attacks};
 
 use super::facts::MoveFacts;
 use super::{Scorer, Sink};
-use crate::plausible::scene::{centre_factor, ci, file_bb, front_span, neighbour_files};
+use crate::eval::pawns::{front_span, neighbour_files};
+use crate::plausible::squares::{centre_factor, ci};
 use crate::plausible::words::{Sq, role_name};
 
 /// Every placement factor of the move.
@@ -66,7 +67,7 @@ fn rook<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>) {
     let (w, us, them) = (sc.w, sc.us, sc.them);
     let (from, to) = (f.from, f.to);
     if from.file() != to.file() {
-        let file = file_bb(to.file().to_u32());
+        let file = Bitboard::from_file(to.file());
         if (file & sc.board.pawns()).is_empty() {
             s.posi(
                 "rook_open_file",
@@ -123,7 +124,7 @@ fn king_lines<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>) {
                 ),
             );
         }
-        if on_file && (file_bb(to.file().to_u32()) & sc.board.pawns()).is_empty() {
+        if on_file && (Bitboard::from_file(to.file()) & sc.board.pawns()).is_empty() {
             s.posi(
                 "open_line_to_king",
                 w.open_line_to_king,

@@ -13,7 +13,7 @@ use super::{Scorer, Sink};
 use crate::attack::Analysis;
 use crate::eval::piece_value;
 use crate::plausible::mate::{mate_after_every_reply, mating_move, threatened_mate};
-use crate::plausible::scene::{attacks_of, ci};
+use crate::plausible::squares::{attacks_of, ci};
 use crate::plausible::words::Sq;
 
 /// Near the root only: a move other than a check that bears on the king's field

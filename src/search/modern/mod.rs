@@ -1,1 +1,271 @@
+//! The `modern` profile's search (SPEC §1, issue 20): Mac Hack's chess knowledge inside
+//! the search of an engine of today.
+//!
+//! - [`root`]: iterative deepening with aspiration windows over the root moves;
+//! - [`search`]: principal variation search with mate-distance pruning, the
+//!   transposition table, reverse futility, null move, internal iterative reduction,
+//!   futility, late-move and static-exchange pruning, check extension and late-move
+//!   reductions, each a numbered step;
+//! - [`qsearch`]: the quiescence search (captures, evasions in check);
+//! - [`movepick`]: move ordering (table move, MVV-LVA and exchange, killers, counter-moves,
+//!   history); [`see`]: static exchange evaluation;
+//! - [`tt`]: the transposition table in MiB, shareable by threads; [`params`]: every
+//!   constant in one table; `time`: when to stop iterating under a clock; `eval`: the
+//!   evaluation.
+//!
+//! Repetitions and the fifty-move rule are scored by SPEC §10's search rule with the
+//! engine's [`crate::repetition::History`]. Values are centipawns inside; results are
+//! reported in the 1967 units of [`Score`] (pawn = 128) so every protocol prints them
+//! alike. Left out for now: threads (the table is ready for them).
+
 pub mod eval;
+mod movepick;
+pub mod params;
+mod qsearch;
+mod root;
+mod search;
+mod see;
+mod time;
+pub mod tt;
+
+#[cfg(test)]
+mod tests;
+
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use shakmaty::{Chess, Move, Position};
+
+use crate::eval::{Root, Terms, static_board_evaluator};
+use crate::repetition::History;
+use crate::rules::Game;
+use crate::search::{
+    DEFAULT_HASH_MIB, Info, Limits, NoLegalMove, Score, Search, SearchResult, Settings, Stats,
+};
+
+use movepick::Heuristics;
+pub use params::Params;
+use search::{Counts, Frame, Reductions, Worker};
+use tt::Tt;
+
+/// The deepest ply any line may reach, quiescence search included.
+pub const MAX_PLY: usize = 128;
+/// The deepest iteration.
+pub const MAX_DEPTH: u32 = 100;
+/// The most legal moves a position can have (the capacity of shakmaty's `MoveList`).
+pub const MAX_MOVES: usize = 270;
+/// The value of mating at the root; a mate `p` plies from the root is worth `MATE - p`.
+pub const MATE: i32 = 32_000;
+/// Values at least this far from 0 are mates.
+pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+/// Beyond every value.
+pub const INF: i32 = MATE + 1;
+
+/// A value in centipawns (or a mate) as a [`Score`] in the 1967 units.
+pub fn to_score(v: i32) -> Score {
+    if v >= MATE_BOUND {
+        Score::Mate((MATE - v + 1) / 2)
+    } else if v <= -MATE_BOUND {
+        Score::Mate(-(MATE + v) / 2)
+    } else {
+        Score::Value(v * 128 / 100)
+    }
+}
+
+/// The modern search and what it keeps between searches: the transposition table, the
+/// ordering heuristics and the preallocated per-ply scratch space.
+#[derive(Debug)]
+pub struct Searcher {
+    params: Params,
+    tt: Tt,
+    heuristics: Heuristics,
+    frames: Vec<Frame>,
+    reductions: Reductions,
+    /// The settings' choices for searches driven through [`Search`]: the value of a draw
+    /// for the side to move at the root (centipawns) and a depth limit.
+    draw: i32,
+    depth: Option<u32>,
+}
+
+impl Searcher {
+    /// A searcher with a transposition table of `hash_mib` MiB and the modern parameters.
+    pub fn new(hash_mib: usize) -> Searcher {
+        Searcher::with_params(hash_mib, Params::MODERN)
+    }
+
+    /// A searcher with these parameters (to measure a step by switching it off).
+    pub fn with_params(hash_mib: usize, params: Params) -> Searcher {
+        Searcher {
+            tt: Tt::new(hash_mib),
+            heuristics: Heuristics::new(params.history_max),
+            frames: (0..=MAX_PLY + 1).map(|_| Frame::new()).collect(),
+            reductions: Reductions::new(&params),
+            params,
+            draw: 0,
+            depth: None,
+        }
+    }
+
+    /// The `modern` profile, for the profile table: the default table size.
+    pub fn profile() -> Box<dyn Search> {
+        Box::new(Searcher::new(DEFAULT_HASH_MIB as usize))
+    }
+
+    /// The parameters in use.
+    pub fn params(&self) -> &Params {
+        &self.params
+    }
+
+    /// Forgets everything learnt: the table and the ordering heuristics (a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.heuristics.clear();
+    }
+
+    /// Gives the table a new size in MiB (which empties it).
+    pub fn resize(&mut self, mib: usize) {
+        if mib.clamp(1, tt::MAX_MIB) != self.tt.mib() {
+            self.tt = Tt::new(mib);
+        }
+    }
+
+    /// A worker for one search of `game`, borrowing the tables.
+    fn worker<'a>(
+        &'a mut self,
+        game: &Game,
+        limits: &Limits,
+        draw: i32,
+        stop: &'a AtomicBool,
+    ) -> Worker<'a> {
+        Worker {
+            params: &self.params,
+            tt: &self.tt,
+            heuristics: &mut self.heuristics,
+            frames: &mut self.frames,
+            reductions: &self.reductions,
+            history: History::new(game),
+            draw,
+            counts: Counts::default(),
+            stop,
+            max_nodes: limits.nodes.unwrap_or(u64::MAX),
+            deadline: limits.deadline,
+            stopped: false,
+        }
+    }
+
+    /// Searches the current position of `game` within `limits` until a limit is reached
+    /// or `stop` is raised; `draw` is the value of a draw in centipawns for the side to
+    /// move (the contempt, negated). Calls `info` after every iteration. `None` when the
+    /// position has no legal move.
+    pub fn run(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        draw: i32,
+        stop: &AtomicBool,
+        info: &mut dyn FnMut(&Info),
+    ) -> Option<SearchResult> {
+        let start = Instant::now();
+        let pos = game.position();
+        self.tt.new_search();
+        self.heuristics.new_search();
+        let mut worker = self.worker(game, limits, draw, stop);
+        let moves = worker.root_moves(pos, &limits.searchmoves);
+        if moves.is_empty() {
+            return None;
+        }
+        let done = worker.deepen(pos, moves, limits, start, info);
+        let best = &done.moves[0];
+        // Stopped before the first move had a value: the static evaluation stands in.
+        let value = if best.score == -INF {
+            worker.evaluate(pos)
+        } else {
+            best.score
+        };
+        let (counts, stopped) = (worker.counts, worker.stopped);
+        let pv = best.pv.to_vec();
+        let result = SearchResult {
+            best: best.mv,
+            ponder: pv.get(1).copied(),
+            score: to_score(value),
+            pv_end_terms: end_terms(pos, &pv),
+            pv,
+            depth: done.depth,
+            nodes: counts.nodes,
+            time: start.elapsed(),
+            stats: stats(&counts),
+            root_moves: Vec::new(),
+            stopped,
+        };
+        info(&Info {
+            depth: result.depth,
+            seldepth: counts.seldepth as u32,
+            score: result.score,
+            nodes: counts.nodes,
+            time: result.time,
+            pv: result.pv.clone(),
+            hashfull: self.tt.hashfull(),
+        });
+        Some(result)
+    }
+}
+
+impl Search for Searcher {
+    /// Reads the table size, the contempt (1967 units, against the side to move at the
+    /// root) and the depth; the 1967 knobs do not apply.
+    fn configure(&mut self, settings: &Settings) {
+        self.resize(settings.hash_mib as usize);
+        self.draw = -settings.contempt * 100 / 128;
+        self.depth = settings.depth;
+    }
+
+    /// Empties the table and forgets the ordering heuristics, so a search after it is
+    /// the same as a fresh searcher's.
+    fn clear_hash(&mut self) {
+        self.clear();
+    }
+
+    fn search(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        stop: &AtomicBool,
+        info: &mut dyn FnMut(&Info),
+    ) -> Result<SearchResult, NoLegalMove> {
+        let limits = Limits {
+            depth: limits.depth.or(self.depth),
+            ..limits.clone()
+        };
+        self.run(game, &limits, self.draw, stop, info)
+            .ok_or(NoLegalMove)
+    }
+
+    fn keeps_time(&self) -> bool {
+        true
+    }
+}
+
+/// The search's counters as the statistics of debugging aid 6 (those that apply).
+fn stats(c: &Counts) -> Stats {
+    Stats {
+        nodes: c.nodes,
+        static_evaluations: c.evaluations,
+        capture_nodes: c.qnodes,
+        hash_probes: c.tt_probes,
+        hash_hits: c.tt_hits,
+        seldepth: c.seldepth as u32,
+        ..Stats::default()
+    }
+}
+
+/// The 1967 evaluator's terms at the end of `pv` from `pos` (debugging aid 3).
+fn end_terms(pos: &Chess, pv: &[Move]) -> Terms {
+    let mut end = pos.clone();
+    for &m in pv {
+        if !end.is_legal(m) {
+            break;
+        }
+        end.play_unchecked(m);
+    }
+    static_board_evaluator(&end, &Root::new(pos))
+}

@@ -60,65 +60,52 @@ mod tests {
     use crate::search::modern::eval::DEFAULT;
     use shakmaty::Position;
 
-    fn scale_of(fen: &str, strong: Color) -> i32 {
-        scale(
-            parse_fen(fen).expect("a legal FEN").0.board(),
-            strong,
-            &DEFAULT,
-        )
+    /// Checks the scale of each (FEN, expected) pair, White being the side ahead.
+    fn check(cases: &[(&str, i32)]) {
+        for &(fen, expected) in cases {
+            let pos = parse_fen(fen).expect("a legal FEN").0;
+            assert_eq!(
+                scale(pos.board(), Color::White, &DEFAULT),
+                expected,
+                "{fen}"
+            );
+        }
     }
 
     #[test]
     fn drawn_material_is_scaled() {
         let w = &DEFAULT;
-        assert_eq!(
-            scale_of("4k3/8/8/8/8/8/8/4K3 w - - 0 1", Color::White),
-            w.scale_cannot_win.get()
-        );
-        assert_eq!(
-            scale_of("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1", Color::White),
-            w.scale_cannot_win.get()
-        );
-        assert_eq!(
-            scale_of("4k3/8/8/8/8/8/8/1NN1K3 w - - 0 1", Color::White),
-            w.scale_two_knights.get()
-        );
-        assert_eq!(
-            scale_of("4k3/8/8/3b4/8/8/8/R3K3 w - - 0 1", Color::White),
-            w.scale_pawnless_small_edge.get()
-        );
-        assert_eq!(
-            scale_of("4k3/5p2/8/3b4/8/8/2PB4/4K3 w - - 0 1", Color::White),
-            w.scale_opposite_bishops.get()
-        );
-        assert_eq!(
-            scale_of("r3k3/5p2/8/3b4/8/8/2PB4/R3K3 w - - 0 1", Color::White),
-            w.scale_opposite_bishops_with_pieces.get()
-        );
+        check(&[
+            ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", w.scale_cannot_win.get()),
+            ("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1", w.scale_cannot_win.get()),
+            (
+                "4k3/8/8/8/8/8/8/1NN1K3 w - - 0 1",
+                w.scale_two_knights.get(),
+            ),
+            (
+                "4k3/8/8/3b4/8/8/8/R3K3 w - - 0 1",
+                w.scale_pawnless_small_edge.get(),
+            ),
+            (
+                "4k3/5p2/8/3b4/8/8/2PB4/4K3 w - - 0 1",
+                w.scale_opposite_bishops.get(),
+            ),
+            (
+                "r3k3/5p2/8/3b4/8/8/2PB4/R3K3 w - - 0 1",
+                w.scale_opposite_bishops_with_pieces.get(),
+            ),
+        ]);
     }
 
     #[test]
     fn winning_material_is_not_scaled() {
-        assert_eq!(
-            scale_of("4k3/8/8/8/8/8/8/3QK3 w - - 0 1", Color::White),
-            FULL_SCALE
-        );
-        assert_eq!(
-            scale_of("4k3/8/8/8/8/8/8/1BN1K3 w - - 0 1", Color::White),
-            FULL_SCALE
-        );
-        assert_eq!(
-            scale_of("4k3/8/8/3r4/8/8/8/3QK3 w - - 0 1", Color::White),
-            FULL_SCALE
-        );
-        assert_eq!(
-            scale_of("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", Color::White),
-            FULL_SCALE
-        );
-        // Same-coloured bishops are not opposite.
-        assert_eq!(
-            scale_of("4k3/5p2/8/4b3/8/8/2PB4/4K3 w - - 0 1", Color::White),
-            FULL_SCALE
-        );
+        check(&[
+            ("4k3/8/8/8/8/8/8/3QK3 w - - 0 1", FULL_SCALE),
+            ("4k3/8/8/8/8/8/8/1BN1K3 w - - 0 1", FULL_SCALE),
+            ("4k3/8/8/3r4/8/8/8/3QK3 w - - 0 1", FULL_SCALE),
+            ("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", FULL_SCALE),
+            // Same-coloured bishops are not opposite.
+            ("4k3/5p2/8/4b3/8/8/2PB4/4K3 w - - 0 1", FULL_SCALE),
+        ]);
     }
 }

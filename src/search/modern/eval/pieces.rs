@@ -3,11 +3,13 @@
 //! While visiting each piece it records what the piece attacks, for the king-safety and
 //! threat terms that follow.
 
-use shakmaty::attacks::{attacks, king_attacks};
-use shakmaty::{Bitboard, Board, ByColor, Color, Piece, Role, Square};
+use shakmaty::attacks::{
+    bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks,
+};
+use shakmaty::{Bitboard, Board, ByColor, Color, Role, Square};
 
-use super::Sink;
 use super::bits::{east, file_fill, forward, front_span, pawn_attacks, relative_rank, west};
+use super::{S, Sink, Weights};
 
 /// The centre squares d4, e4, d5, e5.
 const CENTRE: Bitboard = Bitboard::CENTER;
@@ -56,43 +58,90 @@ pub fn pawn_and_king_attacks(board: &Board) -> ByColor<SideAttacks> {
 pub fn pieces(board: &Board, color: Color, all: &mut ByColor<SideAttacks>, sink: &mut impl Sink) {
     let sign = color.fold_wb(1, -1);
     let ours = board.by_color(color);
-    let occupied = board.occupied();
+    let occ = board.occupied();
     let their_pawn_attacks = all.get(!color).pawns;
-    let area = !(ours & (board.pawns() | board.kings())) & !their_pawn_attacks;
     let side = all.get_mut(color);
+    let mut visit = Visit {
+        sign,
+        area: !(ours & (board.pawns() | board.kings())) & !their_pawn_attacks,
+        side,
+    };
+    let minors = visit.role(
+        board.knights() & ours,
+        Role::Knight,
+        sink,
+        knight_attacks,
+        |w, m| w.knight_mobility[m],
+    ) | visit.role(
+        board.bishops() & ours,
+        Role::Bishop,
+        sink,
+        |sq| bishop_attacks(sq, occ),
+        |w, m| w.bishop_mobility[m],
+    );
+    let rooks = visit.role(
+        board.rooks() & ours,
+        Role::Rook,
+        sink,
+        |sq| rook_attacks(sq, occ),
+        |w, m| w.rook_mobility[m],
+    );
+    let queens = visit.role(
+        board.queens() & ours,
+        Role::Queen,
+        sink,
+        |sq| queen_attacks(sq, occ),
+        |w, m| w.queen_mobility[m],
+    );
+    let side = visit.side;
+    side.minors = minors;
+    side.rooks = rooks;
+    side.all |= minors | rooks | queens;
     sink.add(sign * (side.pawns & CENTRE).count() as i32, |w| {
         w.centre_control[0]
     });
-    let mut centre_hits = 0;
-    for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
-        for sq in board.by_role(role) & ours {
-            let a = attacks(sq, Piece { color, role }, occupied);
-            let m = (a & area).count();
-            match role {
-                Role::Knight => sink.add(sign, |w| w.knight_mobility[m]),
-                Role::Bishop => sink.add(sign, |w| w.bishop_mobility[m]),
-                Role::Rook => sink.add(sign, |w| w.rook_mobility[m]),
-                _ => sink.add(sign, |w| w.queen_mobility[m]),
-            }
-            match role {
-                Role::Knight | Role::Bishop => side.minors |= a,
-                Role::Rook => side.rooks |= a,
-                _ => {}
-            }
-            side.all |= a;
-            centre_hits += (a & CENTRE).count() as i32;
-            let hits = (a & side.enemy_king_zone).count() as i32;
-            if hits > 0 {
-                side.king_units += KING_ATTACK_UNITS[role as usize - 1] + hits;
-                side.king_attackers += 1;
-            }
-        }
-    }
-    sink.add(sign * centre_hits, |w| w.centre_control[1]);
+    let centre = (minors | rooks | queens) & CENTRE;
+    sink.add(sign * centre.count() as i32, |w| w.centre_control[1]);
     outposts(board, color, sink);
-    rooks(board, color, sink);
+    rooks_on_files(board, color, sink);
     if (board.bishops() & ours).more_than_one() {
         sink.add(sign, |w| w.bishop_pair);
+    }
+}
+
+/// What every piece of one side needs while its pieces are visited.
+struct Visit<'a> {
+    sign: i32,
+    /// Squares that count for mobility.
+    area: Bitboard,
+    side: &'a mut SideAttacks,
+}
+
+impl Visit<'_> {
+    /// The mobility and king attack of each piece on `pieces` (all of `role`), which
+    /// attacks the squares `attack` gives; returns the squares they attack together.
+    #[inline(always)]
+    fn role(
+        &mut self,
+        pieces: Bitboard,
+        role: Role,
+        sink: &mut impl Sink,
+        attack: impl Fn(Square) -> Bitboard,
+        mobility: impl Fn(&Weights, usize) -> S,
+    ) -> Bitboard {
+        let mut union = Bitboard::EMPTY;
+        for sq in pieces {
+            let a = attack(sq);
+            let m = (a & self.area).count();
+            sink.add(self.sign, |w| mobility(w, m));
+            union |= a;
+            if a.intersects(self.side.enemy_king_zone) {
+                let hits = (a & self.side.enemy_king_zone).count() as i32;
+                self.side.king_units += KING_ATTACK_UNITS[role as usize - 1] + hits;
+                self.side.king_attackers += 1;
+            }
+        }
+        union
     }
 }
 
@@ -116,7 +165,7 @@ fn outposts(board: &Board, color: Color, sink: &mut impl Sink) {
 }
 
 /// Rooks on open and half-open files, and on the seventh.
-fn rooks(board: &Board, color: Color, sink: &mut impl Sink) {
+fn rooks_on_files(board: &Board, color: Color, sink: &mut impl Sink) {
     let sign = color.fold_wb(1, -1);
     let rooks = board.rooks() & board.by_color(color);
     if rooks.is_empty() {

@@ -25,8 +25,8 @@ weight_table! {
         pub rook_mobility: [S; 15],
         /// Queen mobility, counted the same way.
         pub queen_mobility: [S; 28],
-        /// The 1967 C term grown up: per centre square (d4, e4, d5, e5) a pawn guards, and
-        /// per attack of a piece on one.
+        /// The 1967 C term grown up: per centre square (d4, e4, d5, e5) the side's pawns
+        /// guard, and per centre square its pieces attack.
         pub centre_control: [S; 2],
         /// Both bishops still on the board.
         pub bishop_pair: S,
@@ -196,7 +196,7 @@ pub const DEFAULT: Weights = Weights {
         S(23, 41), S(24, 42), S(24, 44), S(25, 45),
     ],
     centre_control: [
-        S(8, 0), S(3, 0),
+        S(8, 0), S(6, 0),
     ],
     bishop_pair: S(30, 50),
     outpost: [

@@ -19,19 +19,12 @@
 //! Every number lives in one tuning table, [`Weights`]; [`WEIGHTS_1967`] is the 1967
 //! profile. Allocation-free.
 
-use shakmaty::{Bitboard, Board, Chess, Color, File, Position, Role, Square};
+use shakmaty::{Bitboard, Board, Chess, Color, Position, Role};
 
-/// Table 2 of the paper: the value of each piece (pawn = 128).
-pub const fn piece_value(role: Role) -> i32 {
-    match role {
-        Role::Pawn => 128,
-        Role::Knight => 416,
-        Role::Bishop => 448,
-        Role::Rook => 640,
-        Role::Queen => 1248,
-        Role::King => 1536,
-    }
-}
+#[cfg(doc)]
+use super::pawns::PawnVerdict;
+use super::pawns::pawn_verdict;
+use super::piece_value;
 
 /// The evaluator's tuning table: every weight of S = B + R + P + K + C that is not a piece
 /// value (pawn = 128).
@@ -220,7 +213,7 @@ fn king_safety(board: &Board, w: &Weights) -> i32 {
         return 0;
     }
     let rank_from_own_side = |color: Color| match board.king_of(color) {
-        Some(k) => relative_rank(color, k) as i32 + 1,
+        Some(k) => color.relative_rank(k.rank()) as i32 + 1,
         None => 0,
     };
     w.king_rank * rank_from_own_side(Color::Black) - w.king_rank * rank_from_own_side(Color::White)
@@ -238,192 +231,6 @@ fn centre_control(board: &Board, w: &Weights) -> i32 {
         (false, true) => -w.centre,
         _ => 0,
     }
-}
-
-/// The rank of `sq` counted from `color`'s side, 0 = its first rank.
-fn relative_rank(color: Color, sq: Square) -> u32 {
-    match color {
-        Color::White => sq.rank() as u32,
-        Color::Black => 7 - sq.rank() as u32,
-    }
-}
-
-/// The square one step forward for `color`, if on the board.
-fn forward(color: Color, sq: Square) -> Option<Square> {
-    match color {
-        Color::White => sq.offset(8),
-        Color::Black => sq.offset(-8),
-    }
-}
-
-/// The square one step backward for `color`, if on the board.
-fn backward_of(color: Color, sq: Square) -> Option<Square> {
-    match color {
-        Color::White => sq.offset(-8),
-        Color::Black => sq.offset(8),
-    }
-}
-
-/// Squares on ranks strictly ahead of `sq` for `color`.
-fn ranks_ahead(color: Color, sq: Square) -> Bitboard {
-    let r = sq.rank() as u32;
-    match color {
-        Color::White => Bitboard(u64::MAX.checked_shl(8 * (r + 1)).unwrap_or(0)),
-        Color::Black => Bitboard((1u64 << (8 * r)) - 1),
-    }
-}
-
-/// Squares on `sq`'s rank and every rank ahead of it for `color`.
-fn ranks_from(color: Color, sq: Square) -> Bitboard {
-    ranks_ahead(color, sq) | Bitboard::from_rank(sq.rank())
-}
-
-/// The files beside `file`.
-fn adjacent_files(file: File) -> Bitboard {
-    let mut bb = Bitboard::EMPTY;
-    if let Some(f) = file.offset(-1) {
-        bb |= Bitboard::from_file(f);
-    }
-    if let Some(f) = file.offset(1) {
-        bb |= Bitboard::from_file(f);
-    }
-    bb
-}
-
-/// The paper's verdicts on one pawn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PawnVerdict {
-    /// Where the pawn stands.
-    pub square: Square,
-    /// Whose pawn it is.
-    pub color: Color,
-    /// No friendly pawn on an adjacent file.
-    pub isolated: bool,
-    /// Another friendly pawn on its file.
-    pub doubled: bool,
-    /// Two or more other friendly pawns on its file.
-    pub tripled: bool,
-    /// No enemy pawn ahead of it on its own or an adjacent file.
-    pub passed: bool,
-    /// An enemy piece stands on the square in front of it.
-    pub blockaded: bool,
-    /// The four-step test (SPEC §3), in this order:
-    /// 1. defended by a pawn → not backward;
-    /// 2. a pawn move would defend it (it advances to a square a friendly pawn guards, or a
-    ///    friendly pawn on an adjacent file advances to guard it; moving onto or through
-    ///    friendly pieces is allowed) → not backward; except that its own double step from
-    ///    its second rank does not count when an enemy pawn could then take it en passant;
-    /// 3. a defending move blocked by an enemy piece: if it is its own advance that is
-    ///    blocked, backward; if only a neighbour's, not backward;
-    /// 4. otherwise backward if a friendly pawn on an adjacent file stands level with it or
-    ///    ahead (advanced far enough it would be defended), else not (it is isolated or
-    ///    its neighbours are behind it).
-    pub backward: bool,
-    /// No enemy pawn ahead of it on its file.
-    pub open_file: bool,
-}
-
-/// The verdicts on the pawn on `sq`, or `None` if no pawn stands there.
-pub fn pawn_verdict(board: &Board, sq: Square) -> Option<PawnVerdict> {
-    let piece = board.piece_at(sq)?;
-    if piece.role != Role::Pawn {
-        return None;
-    }
-    let color = piece.color;
-    let own = board.pawns() & board.by_color(color);
-    let enemy_pawns = board.pawns() & board.by_color(!color);
-    let file = Bitboard::from_file(sq.file());
-    let adjacent = adjacent_files(sq.file());
-    let ahead = ranks_ahead(color, sq);
-    let on_file = (own & file).count();
-    let blockaded = forward(color, sq).is_some_and(|f| board.by_color(!color).contains(f));
-    Some(PawnVerdict {
-        square: sq,
-        color,
-        isolated: (own & adjacent).is_empty(),
-        doubled: on_file >= 2,
-        tripled: on_file >= 3,
-        passed: (enemy_pawns & (file | adjacent) & ahead).is_empty(),
-        blockaded,
-        backward: is_backward(board, color, sq),
-        open_file: (enemy_pawns & file & ahead).is_empty(),
-    })
-}
-
-/// The four-step backward-pawn test of the paper for `color`'s pawn on `sq`.
-fn is_backward(board: &Board, color: Color, sq: Square) -> bool {
-    use shakmaty::attacks::pawn_attacks;
-    let own = board.pawns() & board.by_color(color);
-    let enemy = board.by_color(!color);
-    let enemy_pawns = board.pawns() & enemy;
-    // Squares from which a friendly pawn guards `s`.
-    let guards = |s: Square| pawn_attacks(!color, s) & own;
-
-    // 1. Defended by a pawn.
-    if guards(sq).any() {
-        return false;
-    }
-
-    // 2 and 3. Every pawn move that would defend it.
-    let mut own_blocked = false; // its own defending advance is blocked by an enemy piece
-    let mut neighbour_blocked = false; // a neighbour's defending advance is
-    // Its own advance by one.
-    if let Some(one) = forward(color, sq) {
-        if guards(one).any() {
-            if enemy.contains(one) {
-                own_blocked = true;
-            } else {
-                return false;
-            }
-        }
-        // Its own double step from its second rank.
-        if relative_rank(color, sq) == 1
-            && let Some(two) = forward(color, one)
-            && guards(two).any()
-        {
-            if enemy.contains(one) || enemy.contains(two) {
-                own_blocked = true;
-            } else {
-                let beside = adjacent_files(two.file()) & Bitboard::from_rank(two.rank());
-                if (beside & enemy_pawns).is_empty() {
-                    return false;
-                }
-                // The en passant exception: this move does not defend it.
-            }
-        }
-    }
-    // A neighbour's advance onto a square that guards it.
-    for target in pawn_attacks(!color, sq) {
-        let Some(from1) = backward_of(color, target) else {
-            continue;
-        };
-        if own.contains(from1) {
-            if enemy.contains(target) {
-                neighbour_blocked = true;
-            } else {
-                return false;
-            }
-        }
-        if relative_rank(color, target) == 3
-            && let Some(from2) = backward_of(color, from1)
-            && own.contains(from2)
-        {
-            if enemy.contains(from1) || enemy.contains(target) {
-                neighbour_blocked = true;
-            } else {
-                return false;
-            }
-        }
-    }
-    if own_blocked {
-        return true;
-    }
-    if neighbour_blocked {
-        return false;
-    }
-
-    // 4. Friendly pawns beside or ahead on adjacent files.
-    (own & adjacent_files(sq.file()) & ranks_from(color, sq)).any()
 }
 
 /// What `color` scores from the pawn structure: its own passed pawns plus the defects of
@@ -471,7 +278,7 @@ fn pawn_structure(board: &Board, color: Color, w: &Weights) -> i32 {
             continue;
         };
         if v.passed {
-            let value = w.passed[relative_rank(color, sq) as usize];
+            let value = w.passed[color.relative_rank(sq.rank()) as usize];
             score += if v.blockaded {
                 value / w.passed_blockaded_divisor
             } else {
@@ -508,21 +315,6 @@ mod tests {
         let w = &WEIGHTS_1967;
         assert_eq!(piece_ratio_change(416 + 128 + 1, 1, &root, w), 256);
         assert_eq!(piece_ratio_change(1, 416 + 128 + 1, &root, w), -256);
-    }
-
-    #[test]
-    fn ranks_ahead_by_colour() {
-        assert_eq!(
-            ranks_ahead(Color::White, E7),
-            Bitboard::from_rank(shakmaty::Rank::Eighth)
-        );
-        assert_eq!(ranks_ahead(Color::White, E8), Bitboard::EMPTY);
-        assert_eq!(
-            ranks_ahead(Color::Black, E2),
-            Bitboard::from_rank(shakmaty::Rank::First)
-        );
-        assert_eq!(ranks_ahead(Color::Black, E1), Bitboard::EMPTY);
-        assert_eq!(ranks_ahead(Color::White, A1).count(), 56);
     }
 
     #[test]

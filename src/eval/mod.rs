@@ -1,0 +1,29 @@
+//! Static evaluation: the piece values every part of the program shares (Table 2 of the
+//! paper), the pawn structure (`pawns`), and the 1967 static board evaluator
+//! (`static_board`, SPEC §3), which stays as the paper gives it.
+//!
+//! The modern engine's evaluator will live beside its search, in `src/search/modern/`
+//! (`eval.rs` there), with its own weights type; it may read `pawns` and `piece_value`,
+//! but it does not change `static_board`.
+
+use shakmaty::Role;
+
+pub mod pawns;
+mod static_board;
+
+pub use pawns::{PawnVerdict, pawn_verdict};
+pub use static_board::{
+    Root, Terms, WEIGHTS_1967, Weights, evaluate_board, piece_ratio_change, static_board_evaluator,
+};
+
+/// Table 2 of the paper: the value of each piece (pawn = 128).
+pub const fn piece_value(role: Role) -> i32 {
+    match role {
+        Role::Pawn => 128,
+        Role::Knight => 416,
+        Role::Bishop => 448,
+        Role::Rook => 640,
+        Role::Queen => 1248,
+        Role::King => 1536,
+    }
+}

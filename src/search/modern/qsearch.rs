@@ -1,0 +1,105 @@
+//! The quiescence search: at the end of the main search, only captures (and queen
+//! promotions) are searched until the position is quiet, so no line ends in the middle of
+//! an exchange. The static evaluation stands unless a capture improves on it ("standing
+//! pat"); captures that lose material by static exchange, or that cannot lift the
+//! evaluation to alpha even by winning their victim (delta pruning), are skipped. In
+//! check there is no standing pat: every evasion is searched, so mates are seen.
+//! Left out: quiet checks.
+
+use shakmaty::{Chess, Move, Position, Role};
+
+use super::movepick::{GOOD_CAPTURE, MovePicker};
+use super::search::{NO_EVAL, Worker, bound_of, cuts};
+use super::see::value;
+use super::tt::value_from_tt;
+use super::{MATE, MATE_BOUND, MAX_PLY};
+use crate::rules::key_after;
+
+impl Worker<'_> {
+    /// The quiescence search of the node `pos` (entered in the history) at
+    /// `ply` within (alpha, beta). Fail-soft.
+    pub fn qsearch(&mut self, pos: &Chess, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.frames[ply].pv.clear();
+        if self.enter_node(ply) {
+            return 0;
+        }
+        self.counts.qnodes += 1;
+        if let Some(v) = self.rule_draw(pos, ply) {
+            return v;
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.evaluate(pos);
+        }
+        let pv = beta - alpha > 1;
+        self.counts.tt_probes += 1;
+        let entry = self.tt.probe(self.history.key());
+        if let Some(e) = entry {
+            self.counts.tt_hits += 1;
+            let v = value_from_tt(e.value, ply, MATE_BOUND);
+            if !pv && cuts(e.bound, v, alpha, beta) {
+                return v;
+            }
+        }
+        let in_check = pos.is_check();
+        let alpha_before = alpha;
+        let (eval, mut best) = if in_check {
+            (NO_EVAL, -MATE + ply as i32)
+        } else {
+            let eval = match entry {
+                Some(e) if i32::from(e.eval) != NO_EVAL => i32::from(e.eval),
+                _ => self.evaluate(pos),
+            };
+            if eval >= beta {
+                return eval;
+            }
+            alpha = alpha.max(eval);
+            (eval, eval)
+        };
+        let mut picker =
+            MovePicker::quiescence(pos, in_check, entry.map_or(0, |e| e.mv), self.heuristics);
+        let mut best_move = None;
+        while let Some((m, score)) = picker.next(pos) {
+            if !in_check && self.qsearch_skips(m, score, eval, alpha) {
+                continue;
+            }
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            let child_key = key_after(pos, self.history.key(), m, &child);
+            self.history.push(&child, child_key);
+            let v = -self.qsearch(&child, ply + 1, -beta, -alpha);
+            self.history.pop();
+            if self.stopped {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    best_move = Some(m);
+                    if pv {
+                        self.update_pv(ply, m);
+                    }
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = bound_of(best, alpha_before, beta);
+        self.store(ply, 0, best, eval, bound, best_move);
+        best
+    }
+
+    /// Whether the quiescence search skips the capture `m` (ordering score `score`):
+    /// it loses material by static exchange, or even winning its victim outright leaves
+    /// the evaluation short of alpha by the delta margin.
+    fn qsearch_skips(&self, m: Move, score: i32, eval: i32, alpha: i32) -> bool {
+        let p = self.params;
+        if p.qsearch_see && score < GOOD_CAPTURE {
+            return true;
+        }
+        let gain = m.capture().map_or(0, value)
+            + m.promotion().map_or(0, |r| value(r) - value(Role::Pawn));
+        eval + gain + p.delta_margin <= alpha
+    }
+}

@@ -1,0 +1,174 @@
+//! The top of the modern search: iterative deepening with aspiration windows over the
+//! root moves. Each iteration searches one ply deeper than the last, inside a window
+//! around the last value that widens on a fail; the root moves keep the order the last
+//! iteration left (a new best move goes to the front), so a search cut short by a limit
+//! still answers with the best move found so far, and never with a draw score without a
+//! move (the root itself is never scored by the repetition rules).
+
+use std::time::Instant;
+
+use shakmaty::{Chess, Move, Position};
+
+use super::movepick::MovePicker;
+use super::search::{Line, NO_EVAL, Node, Worker};
+use super::time::TimePlan;
+use super::{INF, MATE_BOUND, MAX_DEPTH, to_score};
+use crate::search::{Info, Limits};
+
+/// A root move, its value from the last search of it and the line it leads to.
+#[derive(Debug, Clone)]
+pub struct RootMove {
+    pub mv: Move,
+    /// The value (-INF when it was only shown no better than the best).
+    pub score: i32,
+    /// The principal variation, this move first.
+    pub pv: Line,
+}
+
+/// What iterative deepening ends with: the root moves best first, and the deepest
+/// iteration completed (0 when stopped during the first).
+pub struct Deepened {
+    pub moves: Vec<RootMove>,
+    pub depth: u32,
+}
+
+impl Worker<'_> {
+    /// The root moves of `pos` in first-iteration order (the table's move, good captures,
+    /// ...), restricted to `searchmoves` when it names any legal move.
+    pub fn root_moves(&self, pos: &Chess, searchmoves: &[Move]) -> Vec<RootMove> {
+        let tt_move = self.tt.probe(self.history.key()).map_or(0, |e| e.mv);
+        let mut picker = MovePicker::main(pos, tt_move, 0, None, self.heuristics);
+        let mut moves = Vec::with_capacity(picker.len());
+        while let Some((mv, _)) = picker.next(pos) {
+            let mut pv = Line::new();
+            pv.push(mv);
+            moves.push(RootMove {
+                mv,
+                score: -INF,
+                pv,
+            });
+        }
+        if moves.iter().any(|rm| searchmoves.contains(&rm.mv)) {
+            moves.retain(|rm| searchmoves.contains(&rm.mv));
+        }
+        moves
+    }
+
+    /// Iterative deepening from depth 1 to the limit, reporting each completed iteration;
+    /// under a clock, [`TimePlan`] decides after each whether to go on.
+    pub fn deepen(
+        &mut self,
+        pos: &Chess,
+        mut moves: Vec<RootMove>,
+        limits: &Limits,
+        start: Instant,
+        info: &mut dyn FnMut(&Info),
+    ) -> Deepened {
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let mut plan = TimePlan::new(start, limits.soft);
+        let mut completed = 0;
+        for depth in 1..=max_depth {
+            self.aspiration(pos, depth as i32, &mut moves);
+            if self.stopped {
+                break;
+            }
+            completed = depth;
+            info(&Info {
+                depth,
+                seldepth: self.counts.seldepth as u32,
+                score: to_score(moves[0].score),
+                nodes: self.counts.nodes,
+                time: start.elapsed(),
+                pv: moves[0].pv.to_vec(),
+                hashfull: self.tt.hashfull(),
+            });
+            if !plan.another(depth, moves[0].mv, moves[0].score, moves.len()) {
+                break;
+            }
+        }
+        Deepened {
+            moves,
+            depth: completed,
+        }
+    }
+
+    /// One iteration: a window around the last value, widened on the side that fails
+    /// until the value falls inside it.
+    fn aspiration(&mut self, pos: &Chess, depth: i32, moves: &mut [RootMove]) {
+        let p = self.params;
+        let last = moves[0].score;
+        let mut delta = p.aspiration_window;
+        let (mut alpha, mut beta) = if depth >= p.aspiration_depth && last.abs() < MATE_BOUND {
+            ((last - delta).max(-INF), (last + delta).min(INF))
+        } else {
+            (-INF, INF)
+        };
+        loop {
+            let v = self.root(pos, depth, alpha, beta, moves);
+            if self.stopped {
+                return;
+            }
+            if v <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (v - delta).max(-INF);
+            } else if v >= beta {
+                beta = (v + delta).min(INF);
+            } else {
+                return;
+            }
+            delta += delta / 2;
+        }
+    }
+
+    /// Searches the root moves to `depth` within (alpha, beta). A move that raises alpha
+    /// goes to the front with its value and line; the first move always gets its value.
+    fn root(
+        &mut self,
+        pos: &Chess,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        moves: &mut [RootMove],
+    ) -> i32 {
+        if self.enter_node(0) {
+            return -INF;
+        }
+        let node = Node {
+            pv: true,
+            cut: false,
+            in_check: pos.is_check(),
+            eval: NO_EVAL,
+            improving: false,
+            tt_move: 0,
+        };
+        let mut best = -INF;
+        for i in 0..moves.len() {
+            let m = moves[i].mv;
+            // The root has no ordering score: its captures count as good ones.
+            let (child, c) = self.candidate(pos, m, i32::MAX, depth, i, &node);
+            let v = self.search_move(&child, &c, 0, alpha, beta, &node);
+            if self.stopped {
+                break;
+            }
+            best = best.max(v);
+            if i > 0 && v <= alpha {
+                moves[i].score = -INF;
+                continue;
+            }
+            let rm = &mut moves[i];
+            rm.score = v;
+            rm.pv.clear();
+            rm.pv.push(m);
+            rm.pv
+                .extend(self.frames[1].pv.iter().take(rm.pv.capacity() - 1).copied());
+            if v > alpha {
+                alpha = v;
+                moves[..=i].rotate_right(1);
+                if v >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+}

@@ -1,0 +1,603 @@
+//! The main search of the modern profile: principal variation search over every legal
+//! move, with the pruning, reductions and extensions of an engine of today. The node
+//! reads as its steps, numbered as in the code; each has a switch and its numbers in
+//! [`super::params`], so it can be turned off to measure what it earns.
+//!
+//! Values are centipawns for the side to move; a mate `p` plies from the root is worth
+//! `MATE - p`. Repetitions and the fifty-move rule are scored by SPEC §10's search rule
+//! (the engine's [`History`]: a repetition strictly after the root is a draw at once, one
+//! reaching back to or before the root only at the third occurrence).
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use arrayvec::ArrayVec;
+use shakmaty::zobrist::{Zobrist64, ZobristValue};
+use shakmaty::{Chess, EnPassantMode, Move, Piece, Position};
+
+use super::eval::evaluate;
+use super::movepick::{GOOD_CAPTURE, Heuristics, LastMove, MovePicker};
+use super::params::Params;
+use super::see::see_ge;
+use super::tt::{Bound, Entry, Tt, value_from_tt, value_to_tt};
+use super::{INF, MATE, MATE_BOUND, MAX_PLY};
+use crate::repetition::{DrawRule, History};
+use crate::rules::key_after;
+
+/// The static evaluation of a node in check (it has none).
+pub(super) const NO_EVAL: i32 = -INF;
+
+/// A principal variation.
+pub type Line = ArrayVec<Move, MAX_PLY>;
+
+/// Per-ply scratch space, preallocated once per searcher.
+#[derive(Debug, Clone)]
+pub struct Frame {
+    /// The static evaluation at this ply ([`NO_EVAL`] in check).
+    pub eval: i32,
+    /// The move that led to this ply, for the counter-move table (None after a null move).
+    pub last: LastMove,
+    /// Whether this ply was reached by a null move (no two in a row).
+    pub after_null: bool,
+    /// The principal variation from this ply.
+    pub pv: Line,
+}
+
+impl Frame {
+    pub fn new() -> Frame {
+        Frame {
+            eval: NO_EVAL,
+            last: None,
+            after_null: false,
+            pv: Line::new(),
+        }
+    }
+}
+
+/// Late-move reductions by depth and move number, `base + ln(depth) · ln(n) / divisor`
+/// plies, computed once.
+#[derive(Debug, Clone)]
+pub struct Reductions(Vec<[u8; 64]>);
+
+impl Reductions {
+    pub fn new(p: &Params) -> Reductions {
+        let table = (0..64)
+            .map(|d| {
+                std::array::from_fn(|n| {
+                    if d == 0 || n == 0 {
+                        return 0;
+                    }
+                    let r = p.lmr_base + (d as f64).ln() * (n as f64).ln() / p.lmr_divisor;
+                    r.max(0.0) as u8
+                })
+            })
+            .collect();
+        Reductions(table)
+    }
+
+    /// The reduction of the move searched `n`-th (from 0) at `depth`.
+    #[inline]
+    pub fn get(&self, depth: i32, n: usize) -> i32 {
+        i32::from(self.0[depth.clamp(0, 63) as usize][n.min(63)])
+    }
+}
+
+/// A move about to be searched: what it is and how deep to search it.
+pub(super) struct Candidate {
+    pub mv: Move,
+    /// The piece that moves (before any promotion).
+    pub piece: Piece,
+    /// Neither a capture nor a promotion.
+    pub quiet: bool,
+    pub gives_check: bool,
+    /// The key of the position it leads to.
+    pub key: u64,
+    /// The depth of its full search, the check extension included.
+    pub depth: i32,
+    /// How many plies shallower its first null-window search goes.
+    pub reduction: i32,
+    /// The node's first searched move (searched with the full window).
+    pub first: bool,
+}
+
+/// What the steps before the move loop found out about a node.
+pub(super) struct Node {
+    pub pv: bool,
+    pub cut: bool,
+    pub in_check: bool,
+    pub eval: i32,
+    pub improving: bool,
+    pub tt_move: u16,
+}
+
+/// Counters of one search, for the statistics.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Counts {
+    pub nodes: u64,
+    pub qnodes: u64,
+    pub evaluations: u64,
+    pub tt_probes: u64,
+    pub tt_hits: u64,
+    pub seldepth: usize,
+}
+
+/// One search's state: borrowed tables and scratch space, the line's history, limits
+/// and counters.
+pub struct Worker<'a> {
+    pub params: &'a Params,
+    pub tt: &'a Tt,
+    pub heuristics: &'a mut Heuristics,
+    pub frames: &'a mut [Frame],
+    pub reductions: &'a Reductions,
+    pub history: History,
+    /// The value of a draw for the side to move at the root.
+    pub draw: i32,
+    pub counts: Counts,
+    pub stop: &'a AtomicBool,
+    pub max_nodes: u64,
+    pub deadline: Option<Instant>,
+    /// Set once a limit is reached: every node then returns at once, and values found
+    /// after it are not used.
+    pub stopped: bool,
+}
+
+impl Worker<'_> {
+    /// Counts a node at `ply`, or tells that the search must stop instead (the node
+    /// budget is read at every node, the flag and the clock every 1024).
+    #[inline]
+    pub fn enter_node(&mut self, ply: usize) -> bool {
+        if self.counts.nodes >= self.max_nodes {
+            self.stopped = true;
+        }
+        if self.stopped {
+            return true;
+        }
+        self.counts.nodes += 1;
+        self.counts.seldepth = self.counts.seldepth.max(ply);
+        if self.counts.nodes & 1023 == 0
+            && (self.stop.load(Ordering::Relaxed)
+                || self.deadline.is_some_and(|d| Instant::now() >= d))
+        {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// The value of a draw for the side to move at `ply`.
+    #[inline]
+    pub fn draw_value(&self, ply: usize) -> i32 {
+        if ply.is_multiple_of(2) {
+            self.draw
+        } else {
+            -self.draw
+        }
+    }
+
+    /// The static evaluation for the side to move, kept clear of the mate values.
+    #[inline]
+    pub(super) fn evaluate(&mut self, pos: &Chess) -> i32 {
+        self.counts.evaluations += 1;
+        evaluate(pos).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
+    /// The value of the node at `ply` if the rules end the line there: a repetition, the
+    /// fifty-move rule (unless mated) or insufficient material.
+    #[inline]
+    pub(super) fn rule_draw(&self, pos: &Chess, ply: usize) -> Option<i32> {
+        if self.history.is_draw(DrawRule::Modern) {
+            return Some(self.draw_value(ply));
+        }
+        if pos.halfmoves() >= 100 {
+            return Some(if pos.is_checkmate() {
+                -MATE + ply as i32
+            } else {
+                self.draw_value(ply)
+            });
+        }
+        pos.is_insufficient_material().then(|| self.draw_value(ply))
+    }
+
+    /// Makes `m` the first move of the principal variation at `ply`, followed by the
+    /// variation found below it.
+    pub(super) fn update_pv(&mut self, ply: usize, m: Move) {
+        let (here, below) = self.frames.split_at_mut(ply + 1);
+        let pv = &mut here[ply].pv;
+        pv.clear();
+        pv.push(m);
+        let room = MAX_PLY - 1;
+        pv.extend(below[0].pv.iter().take(room).copied());
+    }
+
+    /// Searches the node `pos` (already entered in the history) at `ply` to `depth` plies
+    /// within (alpha, beta); `cut` says a cut-off is expected. Fail-soft.
+    pub fn search(
+        &mut self,
+        pos: &Chess,
+        ply: usize,
+        mut depth: i32,
+        alpha: i32,
+        beta: i32,
+        cut: bool,
+    ) -> i32 {
+        if depth <= 0 {
+            return self.qsearch(pos, ply, alpha, beta);
+        }
+        let p = self.params;
+        let pv = beta - alpha > 1;
+        // Steps 1 to 3.
+        let (alpha, beta) = match self.open_node(pos, ply, alpha, beta) {
+            Ok(window) => window,
+            Err(v) => return v,
+        };
+        // Step 4. The transposition table: a stored result deep enough and usable with
+        // these bounds ends a non-PV node.
+        self.counts.tt_probes += 1;
+        let entry = self.tt.probe(self.history.key());
+        if let Some(e) = entry {
+            self.counts.tt_hits += 1;
+            let v = value_from_tt(e.value, ply, MATE_BOUND);
+            if !pv && e.depth >= depth && cuts(e.bound, v, alpha, beta) {
+                return v;
+            }
+        }
+        // Step 5. The static evaluation, and whether it improves on two plies ago.
+        let in_check = pos.is_check();
+        let eval = match entry {
+            _ if in_check => NO_EVAL,
+            Some(e) if i32::from(e.eval) != NO_EVAL => i32::from(e.eval),
+            _ => self.evaluate(pos),
+        };
+        self.frames[ply].eval = eval;
+        let node = Node {
+            pv,
+            cut,
+            in_check,
+            eval,
+            improving: !in_check && ply >= 2 && eval > self.frames[ply - 2].eval,
+            tt_move: entry.map_or(0, |e| e.mv),
+        };
+        if !pv && !in_check {
+            // Step 6. Reverse futility pruning.
+            if p.reverse_futility
+                && depth <= p.reverse_futility_depth
+                && eval.abs() < MATE_BOUND
+                && eval - p.reverse_futility_margin * (depth - i32::from(node.improving)) >= beta
+            {
+                return eval;
+            }
+            // Step 7. Null-move pruning.
+            if let Some(v) = self.null_move(pos, ply, depth, beta, &node) {
+                return v;
+            }
+        }
+        // Step 8. Internal iterative reduction.
+        if node.tt_move == 0 && depth >= p.iir_depth {
+            depth -= 1;
+        }
+        self.move_loop(pos, ply, depth, alpha, beta, &node)
+    }
+
+    /// Steps 1 to 3 of a node: count it, end it on a limit or a draw by the rules, raise
+    /// alpha to the draw value when a repetition is one move away, and narrow the window
+    /// by mate distance. The window to search, or the node's value.
+    fn open_node(
+        &mut self,
+        pos: &Chess,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> Result<(i32, i32), i32> {
+        // Step 1. Count the node; stop when a limit is reached.
+        self.frames[ply].pv.clear();
+        if self.enter_node(ply) {
+            return Err(0);
+        }
+        // Step 2. Draws by the rules end the line; a repetition the side to move can
+        // reach with one move guarantees it at least the draw value.
+        if let Some(v) = self.rule_draw(pos, ply) {
+            return Err(v);
+        }
+        let draw = self.draw_value(ply);
+        if alpha < draw && self.history.upcoming_repetition(pos) {
+            alpha = draw;
+            if alpha >= beta {
+                return Err(alpha);
+            }
+        }
+        if ply >= MAX_PLY - 1 {
+            return Err(self.evaluate(pos));
+        }
+        // Step 3. Mate-distance pruning: no line here can beat a mate already found nearer
+        // the root.
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return Err(alpha);
+        }
+        Ok((alpha, beta))
+    }
+
+    /// Step 7: lets the opponent move twice; if the reduced search still reaches beta, the
+    /// node is cut. Not in endings where the side to move has only pawns (zugzwang).
+    fn null_move(
+        &mut self,
+        pos: &Chess,
+        ply: usize,
+        depth: i32,
+        beta: i32,
+        node: &Node,
+    ) -> Option<i32> {
+        let p = self.params;
+        if !p.null_move
+            || depth < p.null_min_depth
+            || node.eval < beta
+            || beta.abs() >= MATE_BOUND
+            || self.frames[ply].after_null
+            || !has_pieces(pos)
+        {
+            return None;
+        }
+        let r = p.null_base
+            + depth / p.null_depth_divisor
+            + ((node.eval - beta) / p.null_eval_divisor).min(p.null_eval_max);
+        let child = pos.clone().swap_turn().ok()?;
+        let mut key = self.history.key() ^ Zobrist64::zobrist_for_white_turn().0;
+        if let Some(ep) = pos.ep_square(EnPassantMode::Legal) {
+            key ^= Zobrist64::zobrist_for_en_passant_file(ep.file()).0;
+        }
+        debug_assert_eq!(key, crate::rules::position_key(&child));
+        let next = &mut self.frames[ply + 1];
+        next.after_null = true;
+        next.last = None;
+        self.history.push_null(key);
+        let v = -self.search(&child, ply + 1, depth - 1 - r, -beta, -beta + 1, !node.cut);
+        self.history.pop();
+        self.frames[ply + 1].after_null = false;
+        if self.stopped || v < beta {
+            return None;
+        }
+        // A null-move mate is not a real one.
+        Some(if v >= MATE_BOUND { beta } else { v })
+    }
+
+    /// Steps 9 to 12: every legal move, best first, pruned, extended or reduced, searched;
+    /// then what the cut-off teaches the ordering, and the table entry.
+    fn move_loop(
+        &mut self,
+        pos: &Chess,
+        ply: usize,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        node: &Node,
+    ) -> i32 {
+        let last = self.frames[ply].last;
+        let mut picker = MovePicker::main(pos, node.tt_move, ply, last, self.heuristics);
+        if picker.is_empty() {
+            return if node.in_check {
+                -MATE + ply as i32
+            } else {
+                self.draw_value(ply)
+            };
+        }
+        self.heuristics.clear_killers(ply + 1);
+        let alpha_before = alpha;
+        let (mut best, mut best_move) = (-INF, None);
+        let mut quiets = ArrayVec::<Move, 64>::new();
+        let (mut searched, mut quiets_seen) = (0, 0);
+        while let Some((m, score)) = picker.next(pos) {
+            let (child, c) = self.candidate(pos, m, score, depth, searched, node);
+            quiets_seen += usize::from(c.quiet);
+            // Step 9. Shallow-depth pruning, once a line that is not lost is in hand.
+            if best > -MATE_BOUND && self.prunable(pos, &c, depth, alpha, quiets_seen, node) {
+                continue;
+            }
+            // Step 11. Principal variation search of the move.
+            let v = self.search_move(&child, &c, ply, alpha, beta, node);
+            if self.stopped {
+                return 0;
+            }
+            searched += 1;
+            if c.quiet && !quiets.is_full() {
+                quiets.push(m);
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    best_move = Some(m);
+                    alpha = v;
+                    if node.pv {
+                        self.update_pv(ply, m);
+                    }
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        // Step 12. Learn from the cut-off; store the result.
+        if let Some(m) = best_move
+            && best >= beta
+            && !m.is_capture()
+            && !m.is_promotion()
+        {
+            self.heuristics
+                .reward(pos.turn(), ply, depth, m, last, &quiets);
+        }
+        let bound = bound_of(best, alpha_before, beta);
+        self.store(ply, depth, best, node.eval, bound, best_move);
+        best
+    }
+
+    /// Plays `m` (ordering score `score`) from `pos` and works out how to search it as
+    /// the `searched`-th move of a node `depth` plies deep: step 10, check extension and
+    /// late-move reduction (for quiet moves and losing captures after the first).
+    pub(super) fn candidate(
+        &self,
+        pos: &Chess,
+        m: Move,
+        score: i32,
+        depth: i32,
+        searched: usize,
+        node: &Node,
+    ) -> (Chess, Candidate) {
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        let gives_check = child.is_check();
+        let quiet = !m.is_capture() && !m.is_promotion();
+        let full = depth - 1 + i32::from(self.params.check_extension && gives_check);
+        let mut c = Candidate {
+            mv: m,
+            piece: Piece {
+                color: pos.turn(),
+                role: m.role(),
+            },
+            quiet,
+            gives_check,
+            key: key_after(pos, self.history.key(), m, &child),
+            depth: full,
+            reduction: 0,
+            first: searched == 0,
+        };
+        if searched > 0 && depth >= 3 && (quiet || score < GOOD_CAPTURE) {
+            c.reduction = self
+                .reduction(&c, depth, searched, node)
+                .clamp(0, (full - 1).max(0));
+        }
+        (child, c)
+    }
+
+    /// Step 9 for one move: late-move pruning and futility pruning of quiet moves, and
+    /// pruning of moves that lose material by static exchange.
+    fn prunable(
+        &self,
+        pos: &Chess,
+        c: &Candidate,
+        depth: i32,
+        alpha: i32,
+        quiets_seen: usize,
+        node: &Node,
+    ) -> bool {
+        let p = self.params;
+        if c.quiet && !node.in_check && !c.gives_check {
+            let limit = (p.lmp_base + depth * depth) / (2 - i32::from(node.improving));
+            if p.late_move_pruning && depth <= p.lmp_depth && quiets_seen as i32 > limit {
+                return true;
+            }
+            if p.futility
+                && depth <= p.futility_depth
+                && node.eval + p.futility_base + p.futility_margin * depth <= alpha
+            {
+                return true;
+            }
+        }
+        if p.see_pruning && depth <= p.see_depth {
+            let margin = if c.quiet {
+                p.see_quiet_margin * depth
+            } else {
+                p.see_capture_margin * depth
+            };
+            return !see_ge(pos, c.mv, -margin);
+        }
+        false
+    }
+
+    /// Step 10's reduction for the `searched`-th move (counting from 0): the table's, more
+    /// at expected cut nodes and when not improving, less in PV nodes, for checks and for
+    /// moves with a good history.
+    fn reduction(&self, c: &Candidate, depth: i32, searched: usize, node: &Node) -> i32 {
+        let p = self.params;
+        if !p.late_move_reductions {
+            return 0;
+        }
+        let mut r = self.reductions.get(depth, searched);
+        r += i32::from(node.cut) + i32::from(!node.improving);
+        r -= i32::from(node.pv) + i32::from(c.gives_check);
+        if c.quiet {
+            r -= self.heuristics.history(c.piece.color, c.mv) / p.lmr_history_divisor;
+        }
+        r
+    }
+
+    /// Step 11: enters the candidate's position `child` (from the node at `ply`) and
+    /// searches it: the first move with the full window, the others with a null window
+    /// (reduced, then at full depth if that beats alpha) and, in a PV node, again with
+    /// the full window if the value falls inside it.
+    pub(super) fn search_move(
+        &mut self,
+        child: &Chess,
+        c: &Candidate,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        node: &Node,
+    ) -> i32 {
+        self.history.push(child, c.key);
+        self.frames[ply + 1].last = Some((c.piece, c.mv.to()));
+        let (next, depth) = (ply + 1, c.depth);
+        let v = if c.first {
+            -self.search(child, next, depth, -beta, -alpha, !node.pv && !node.cut)
+        } else {
+            let r = c.reduction;
+            let mut v = -self.search(child, next, depth - r, -alpha - 1, -alpha, true);
+            if v > alpha && r > 0 {
+                v = -self.search(child, next, depth, -alpha - 1, -alpha, !node.cut);
+            }
+            if node.pv && v > alpha && v < beta {
+                v = -self.search(child, next, depth, -beta, -alpha, false);
+            }
+            v
+        };
+        self.history.pop();
+        v
+    }
+
+    /// Stores a result for the current node in the table (values relative to the node).
+    pub(super) fn store(
+        &self,
+        ply: usize,
+        depth: i32,
+        value: i32,
+        eval: i32,
+        bound: Bound,
+        mv: Option<Move>,
+    ) {
+        self.tt.store(
+            self.history.key(),
+            Entry {
+                mv: mv.map_or(0, super::tt::pack_move),
+                value: value_to_tt(value, ply, MATE_BOUND),
+                eval: eval.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16,
+                depth,
+                bound,
+            },
+        );
+    }
+}
+
+/// Whether a stored value with this bound decides the node for (alpha, beta).
+#[inline]
+pub(super) fn cuts(bound: Bound, v: i32, alpha: i32, beta: i32) -> bool {
+    match bound {
+        Bound::Exact => true,
+        Bound::Lower => v >= beta,
+        Bound::Upper => v <= alpha,
+    }
+}
+
+/// Whether the side to move has a piece other than pawns and king (null move is then
+/// safe enough from zugzwang).
+fn has_pieces(pos: &Chess) -> bool {
+    (pos.us() & !pos.board().pawns() & !pos.board().kings()).any()
+}
+
+/// How a fail-soft value `v` of a node searched within (alpha, beta) bounds its true value.
+pub(super) fn bound_of(v: i32, alpha: i32, beta: i32) -> Bound {
+    if v >= beta {
+        Bound::Lower
+    } else if v > alpha {
+        Bound::Exact
+    } else {
+        Bound::Upper
+    }
+}

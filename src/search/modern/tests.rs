@@ -1,0 +1,284 @@
+//! Tests of the whole modern search: it finds mates, plays only legal lines, keeps its
+//! limits and scores draws by SPEC §10's search rule.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use shakmaty::uci::UciMove;
+use shakmaty::{Chess, Move, Position};
+
+use super::{Searcher, to_score};
+use crate::rules::{Game, parse_fen};
+use crate::search::{Limits, Score, SearchResult};
+
+/// The position of a FEN known to be good.
+pub(super) fn pos(fen: &str) -> Chess {
+    parse_fen(fen).unwrap().0
+}
+
+/// The legal move `text` (UCI notation) of `pos`.
+pub(super) fn uci(pos: &Chess, text: &str) -> Move {
+    text.parse::<UciMove>().unwrap().to_move(pos).unwrap()
+}
+
+fn game(fen: &str) -> Game {
+    Game::new(pos(fen))
+}
+
+fn to_depth(g: &Game, depth: u32) -> SearchResult {
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    Searcher::new(4)
+        .run(g, &limits, 0, &stop, &mut |_| {})
+        .unwrap()
+}
+
+/// Every move of the line is legal from `pos`.
+fn legal_line(pos: &Chess, line: &[Move]) -> bool {
+    let mut p = pos.clone();
+    line.iter().all(|&m| {
+        let ok = p.is_legal(m);
+        if ok {
+            p.play_unchecked(m);
+        }
+        ok
+    })
+}
+
+#[test]
+fn finds_mates_in_one_two_and_three() {
+    let cases = [
+        // Back-rank mate in one.
+        ("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1, "a1a8"),
+        // Rook ladder, mate in two (Ra7 or Rb7 first).
+        ("7k/8/8/8/8/8/R7/1R4K1 w - - 0 1", 2, ""),
+        // Two rooks from further away, mate in three (several first moves).
+        ("k7/8/8/8/8/8/8/2R1R1K1 w - - 0 1", 3, ""),
+    ];
+    for (fen, n, first) in cases {
+        let g = game(fen);
+        let r = to_depth(&g, 2 * n as u32 + 1);
+        assert_eq!(r.score, Score::Mate(n), "{fen}");
+        if !first.is_empty() {
+            assert_eq!(r.best, uci(g.position(), first), "{fen}");
+        }
+        assert!(legal_line(g.position(), &r.pv), "{fen}: {:?}", r.pv);
+        let mut end = g.position().clone();
+        r.pv.iter().for_each(|&m| end.play_unchecked(m));
+        assert!(end.is_checkmate(), "{fen}: the line ends in mate");
+    }
+}
+
+#[test]
+fn sees_being_mated() {
+    // Black to move is mated next move whatever it does.
+    let g = game("7k/8/6KQ/8/8/8/8/8 b - - 0 1");
+    let r = to_depth(&g, 4);
+    assert_eq!(r.score, Score::Mate(-1));
+}
+
+#[test]
+fn every_principal_variation_is_legal() {
+    for fen in [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r1bq1rk1/ppp2ppp/2np1n2/2b1p3/2B1P3/2PP1N2/PP3PPP/RNBQ1RK1 w - - 0 7",
+    ] {
+        let g = game(fen);
+        let stop = AtomicBool::new(false);
+        let limits = Limits {
+            depth: Some(7),
+            ..Limits::default()
+        };
+        let mut infos = Vec::new();
+        let r = Searcher::new(4)
+            .run(&g, &limits, 0, &stop, &mut |i| infos.push(i.clone()))
+            .unwrap();
+        assert!(!infos.is_empty());
+        for i in &infos {
+            assert!(legal_line(g.position(), &i.pv), "{fen}: {:?}", i.pv);
+        }
+        assert_eq!(r.pv.first(), Some(&r.best));
+        assert_eq!(r.depth, 7);
+        assert!(!r.stopped);
+    }
+}
+
+#[test]
+fn the_stop_flag_ends_the_search_with_a_legal_move() {
+    let g = game("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    let stop = AtomicBool::new(false);
+    let start = Instant::now();
+    let r = std::thread::scope(|s| {
+        s.spawn(|| {
+            std::thread::sleep(Duration::from_millis(100));
+            stop.store(true, Ordering::Relaxed);
+        });
+        Searcher::new(4).run(&g, &Limits::default(), 0, &stop, &mut |_| {})
+    })
+    .unwrap();
+    assert!(start.elapsed() < Duration::from_secs(5));
+    assert!(r.stopped);
+    assert!(g.position().is_legal(r.best));
+}
+
+#[test]
+fn the_node_budget_and_deadline_are_kept() {
+    let g = game("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    let stop = AtomicBool::new(false);
+    for budget in [1, 100, 5_000, 50_000] {
+        let limits = Limits {
+            nodes: Some(budget),
+            ..Limits::default()
+        };
+        let r = Searcher::new(1)
+            .run(&g, &limits, 0, &stop, &mut |_| {})
+            .unwrap();
+        assert!(r.nodes <= budget, "{} > {budget}", r.nodes);
+        assert!(g.position().is_legal(r.best));
+    }
+    let limits = Limits {
+        deadline: Some(Instant::now() + Duration::from_millis(50)),
+        ..Limits::default()
+    };
+    let start = Instant::now();
+    let r = Searcher::new(1).run(&g, &limits, 0, &stop, &mut |_| {});
+    assert!(start.elapsed() < Duration::from_millis(500));
+    assert!(r.is_some_and(|r| r.stopped));
+}
+
+#[test]
+fn no_result_without_a_legal_move() {
+    let stop = AtomicBool::new(false);
+    let mated = game("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
+    let r = Searcher::new(1).run(&mated, &Limits::default(), 0, &stop, &mut |_| {});
+    assert!(r.is_none());
+}
+
+#[test]
+fn searchmoves_restrict_the_root() {
+    let g = game("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    let only = uci(g.position(), "g1f2");
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        depth: Some(3),
+        searchmoves: vec![only],
+        ..Limits::default()
+    };
+    let r = Searcher::new(1)
+        .run(&g, &limits, 0, &stop, &mut |_| {})
+        .unwrap();
+    assert_eq!(r.best, only);
+}
+
+/// Plays a line of UCI moves from the start.
+fn after(moves: &str) -> Game {
+    let mut g = Game::default();
+    for text in moves.split_whitespace() {
+        let m = uci(g.position(), text);
+        assert!(g.play(m));
+    }
+    g
+}
+
+/// Whether the search scores the end of `line`, played from the current position of
+/// `game`, as a draw by the rules (and with which value, `draw` being the root's).
+fn draw_after(game: &Game, line: &str, draw: i32) -> Option<i32> {
+    let stop = AtomicBool::new(false);
+    let mut s = Searcher::new(1);
+    let mut w = s.worker(game, &Limits::default(), draw, &stop);
+    let mut pos = game.position().clone();
+    let mut key = game.key();
+    for text in line.split_whitespace() {
+        let m = uci(&pos, text);
+        let before = pos.clone();
+        pos.play_unchecked(m);
+        key = crate::rules::key_after(&before, key, m, &pos);
+        w.history.push(&pos, key);
+    }
+    w.rule_draw(&pos, line.split_whitespace().count())
+}
+
+#[test]
+fn repetitions_are_scored_by_the_search_rule() {
+    let round_trip = "g1f3 g8f6 f3g1 f6g8";
+    // The root (the start) occurred once before it: coming back is its third occurrence.
+    assert_eq!(draw_after(&after(round_trip), round_trip, 7), Some(7));
+    // From a fresh start, coming back to the root is only its second occurrence...
+    assert_eq!(draw_after(&Game::default(), round_trip, 7), None);
+    // ...but the position after 1. Nf3, first reached after the root, repeats at once
+    // (and a draw at an odd ply is worth the opposite to the side to move there).
+    let longer = "g1f3 g8f6 f3g1 f6g8 g1f3";
+    assert_eq!(draw_after(&Game::default(), longer, 7), Some(-7));
+}
+
+#[test]
+fn a_perpetual_check_saves_a_lost_position() {
+    // White is a rook down and faces mate, but has a perpetual check with the queen: the
+    // search must find the repetition (positions first reached after the root) and score
+    // the draw value.
+    let g = game("8/5Qpk/8/8/8/rq6/5PPP/6K1 w - - 0 1");
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        depth: Some(8),
+        ..Limits::default()
+    };
+    let r = Searcher::new(4)
+        .run(&g, &limits, -20, &stop, &mut |_| {})
+        .unwrap();
+    assert_eq!(r.score, to_score(-20));
+    let mut after = g.position().clone();
+    after.play_unchecked(r.best);
+    assert!(after.is_check());
+}
+
+#[test]
+fn the_fifty_move_rule_applies_in_search_unless_mated() {
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        depth: Some(3),
+        ..Limits::default()
+    };
+    // Every move is quiet: whatever White plays completes the hundredth halfmove.
+    let g = game("4k3/8/8/8/8/8/8/R3K3 w - - 99 80");
+    let r = Searcher::new(1)
+        .run(&g, &limits, -300, &stop, &mut |_| {})
+        .unwrap();
+    assert_eq!(r.score, to_score(-300));
+    // A mate on the hundredth halfmove is a mate.
+    let g = game("k7/8/1K6/8/8/8/8/7R w - - 99 80");
+    let r = Searcher::new(1)
+        .run(&g, &limits, 2000, &stop, &mut |_| {})
+        .unwrap();
+    assert_eq!(r.score, Score::Mate(1));
+}
+
+#[test]
+fn the_same_search_twice_counts_the_same_nodes() {
+    let g = game("r1bq1rk1/ppp2ppp/2np1n2/2b1p3/2B1P3/2PP1N2/PP3PPP/RNBQ1RK1 w - - 0 7");
+    let a = to_depth(&g, 8);
+    let b = to_depth(&g, 8);
+    assert_eq!((a.nodes, a.best, a.score), (b.nodes, b.best, b.score));
+}
+
+#[test]
+fn clear_and_resize_keep_the_searcher_usable() {
+    let g = Game::default();
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        depth: Some(4),
+        ..Limits::default()
+    };
+    let mut s = Searcher::new(2);
+    let first = s.run(&g, &limits, 0, &stop, &mut |_| {}).unwrap();
+    s.clear();
+    let again = s.run(&g, &limits, 0, &stop, &mut |_| {}).unwrap();
+    assert_eq!(first.nodes, again.nodes, "clear forgets everything");
+    s.resize(3);
+    assert_eq!(s.tt.mib(), 3);
+    assert!(s.run(&g, &limits, 0, &stop, &mut |_| {}).is_some());
+}

@@ -1,0 +1,137 @@
+//! Time management of the modern search under a clock: after each iteration, whether to
+//! start another. The engine gives a soft deadline (the time this move should take on
+//! average, from [`crate::timeman`]) and a hard one (never passed). The soft time is
+//! stretched when the position is unclear — the best move changed in the last iterations
+//! or the value dropped — and shrunk while the best move stays the same; a new iteration
+//! starts only while less than half the stretched time is spent, since an iteration
+//! usually costs more than all the ones before it together. A position with one legal
+//! move is answered after the first iteration.
+
+use std::time::{Duration, Instant};
+
+use shakmaty::Move;
+
+/// How much each recent change of the best move stretches the time (the changes count
+/// half as much every iteration after).
+const CHANGE_STRETCH: f64 = 0.7;
+/// A value drop of this many centipawns since the last iteration...
+const DROP_SCALE: f64 = 100.0;
+/// ...stretches the time by this much (more for bigger drops, at most twice this).
+const DROP_STRETCH: f64 = 0.5;
+/// A drop of at least this many centipawns also ends a run of stable iterations.
+const DROP_UNSTABLE: f64 = 20.0;
+/// After this many iterations with the same best move...
+const STABLE_ITERATIONS: u32 = 4;
+/// ...the time shrinks to this share.
+const STABLE_SHRINK: f64 = 0.7;
+/// A new iteration starts only while the time spent is below this share of the target.
+const START_SHARE: f64 = 0.5;
+/// Changes of the best move at shallower depths say nothing about the position.
+const FIRST_COUNTED_DEPTH: u32 = 5;
+
+/// What the search has seen of its iterations, to judge how clear the position is.
+#[derive(Debug)]
+pub struct TimePlan {
+    start: Instant,
+    /// The soft time, from the start (None: no clock).
+    soft: Option<Duration>,
+    best: Option<Move>,
+    value: i32,
+    changes: f64,
+    stable: u32,
+}
+
+impl TimePlan {
+    /// A plan for a search started at `start` with the soft deadline `soft`.
+    pub fn new(start: Instant, soft: Option<Instant>) -> TimePlan {
+        TimePlan {
+            start,
+            soft: soft.map(|s| s.saturating_duration_since(start)),
+            best: None,
+            value: 0,
+            changes: 0.0,
+            stable: 0,
+        }
+    }
+
+    /// Notes a completed iteration (its depth, best move and value, and how many root
+    /// moves there are) and tells whether to start another.
+    pub fn another(&mut self, depth: u32, best: Move, value: i32, root_moves: usize) -> bool {
+        let Some(soft) = self.soft else {
+            return true;
+        };
+        let changed = self.best.is_some_and(|b| b != best);
+        let drop = f64::from(self.value - value);
+        let first = self.best.is_none();
+        self.best = Some(best);
+        self.value = value;
+        if root_moves == 1 {
+            return false;
+        }
+        self.changes /= 2.0;
+        if changed && depth >= FIRST_COUNTED_DEPTH {
+            self.changes += 1.0;
+        }
+        if changed || (!first && drop >= DROP_UNSTABLE) {
+            self.stable = 0;
+        } else {
+            self.stable += 1;
+        }
+        let mut scale = 1.0 + CHANGE_STRETCH * self.changes;
+        if !first && drop > 0.0 {
+            scale += DROP_STRETCH * (drop / DROP_SCALE).min(2.0);
+        }
+        if self.stable >= STABLE_ITERATIONS {
+            scale *= STABLE_SHRINK;
+        }
+        self.start.elapsed().as_secs_f64() < soft.as_secs_f64() * scale * START_SHARE
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::modern::tests::{pos, uci};
+
+    #[test]
+    fn without_a_clock_every_iteration_goes_on() {
+        let p = pos("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+        let mut plan = TimePlan::new(Instant::now(), None);
+        assert!(plan.another(1, uci(&p, "a1a2"), 0, 20));
+        assert!(plan.another(30, uci(&p, "a1a3"), -500, 1));
+    }
+
+    #[test]
+    fn one_legal_move_is_answered_at_once() {
+        let p = pos("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+        let soon = Instant::now() + Duration::from_secs(60);
+        let mut plan = TimePlan::new(Instant::now(), Some(soon));
+        assert!(!plan.another(1, uci(&p, "a1a2"), 0, 1));
+    }
+
+    #[test]
+    fn changes_and_drops_stretch_the_time_and_stability_shrinks_it() {
+        let p = pos("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+        let (a, b) = (uci(&p, "a1a2"), uci(&p, "a1a3"));
+        let start = Instant::now() - Duration::from_millis(550);
+        let soft = Some(start + Duration::from_millis(1000));
+        // 55% of the soft time spent: a stable search stops...
+        let mut steady = TimePlan::new(start, soft);
+        for d in 1..8 {
+            steady.another(d, a, 10, 20);
+        }
+        assert!(!steady.another(8, a, 10, 20));
+        // ...one whose best move just changed goes on...
+        let mut unsure = TimePlan::new(start, soft);
+        for d in 1..8 {
+            unsure.another(d, a, 10, 20);
+        }
+        assert!(unsure.another(8, b, 10, 20));
+        // ...and so does one whose value just fell.
+        let mut falling = TimePlan::new(start, soft);
+        for d in 1..8 {
+            falling.another(d, a, 10, 20);
+        }
+        assert!(falling.another(8, a, -60, 20));
+    }
+}
