@@ -21,4 +21,5 @@ pub mod protocol;
 pub mod repetition;
 pub mod rules;
 pub mod search;
+pub mod tablebase;
 pub mod timeman;

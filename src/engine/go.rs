@@ -43,6 +43,10 @@ pub struct Go {
 pub enum Source {
     Search,
     Book,
+    /// The Syzygy tables, which probed this many positions.
+    Tablebase {
+        probes: u64,
+    },
     /// The position has no legal move.
     NoMove,
     /// The search failed (a bug); the move is the first legal one.

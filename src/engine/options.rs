@@ -12,7 +12,7 @@ use thiserror::Error;
 
 use super::conduct;
 use crate::search::{self, DEFAULT_HASH_MIB, DEFAULT_PROFILE, PROFILES, Settings};
-use crate::timeman;
+use crate::{tablebase, timeman};
 
 /// What an option is and how a value is stored: one variant per protocol option type.
 #[derive(Debug, Clone, Copy)]
@@ -55,6 +55,8 @@ pub enum Effect {
     ClearHash,
     /// Load the opening book the options name.
     Book,
+    /// Open the tablebases the options name.
+    Tablebase,
 }
 
 /// Which protocols announce an option (every one can set it).
@@ -119,6 +121,10 @@ pub struct Options {
     pub own_book: bool,
     /// A Polyglot book to use instead of the built-in one.
     pub book_file: Option<String>,
+    /// Directories of Syzygy tables (`:`-separated on Unix, `;` on Windows).
+    pub syzygy_path: Option<String>,
+    /// Probe the tables only for positions of at most this many pieces.
+    pub syzygy_probe_limit: u32,
     /// Resign when hopelessly lost (SPEC §9). Off by default: GUIs adjudicate.
     pub resign: bool,
     /// Resign below minus this value (1967 units)...
@@ -288,6 +294,33 @@ pub static OPTIONS: &[EngineOption] = &[
         effect: Effect::Book,
     },
     EngineOption {
+        name: "SyzygyPath",
+        kind: OptionKind::Text {
+            default: "",
+            set: |o, v| {
+                o.syzygy_path = (!is_none(v)).then(|| v.to_string());
+                Ok(())
+            },
+        },
+        help: "directories of Syzygy tables, ':'-separated (';' on Windows); empty: none",
+        shown: BOTH,
+        flag: None,
+        effect: Effect::Tablebase,
+    },
+    EngineOption {
+        name: "SyzygyProbeLimit",
+        kind: OptionKind::Spin {
+            default: tablebase::MAX_PIECES as i64,
+            min: 0,
+            max: tablebase::MAX_PIECES as i64,
+            set: |o, v| o.syzygy_probe_limit = v as u32,
+        },
+        help: "use the tables only for positions of at most this many pieces",
+        shown: BOTH,
+        flag: None,
+        effect: Effect::Tablebase,
+    },
+    EngineOption {
         name: "Resign",
         kind: OptionKind::Check {
             default: false,
@@ -400,6 +433,8 @@ impl Default for Options {
             contempt: 0,
             own_book: false,
             book_file: None,
+            syzygy_path: None,
+            syzygy_probe_limit: 0,
             resign: false,
             resign_value: 0,
             resign_moves: 0,

@@ -318,6 +318,7 @@ fn bestmove(out: &Out, best: &BestMove) {
                 out.line(&format!("info string book move {}", uci(m)));
             }
         }
+        Source::Tablebase { probes } => out.line(&format!("info tbhits {probes}")),
         Source::Fallback => out.line("info string error the search failed; first legal move"),
         Source::Search | Source::NoMove => {}
     }
