@@ -1,9 +1,24 @@
 //! machack: Mac Hack VI, the Greenblatt chess program of 1967, brought back faithfully,
-//! with the FIDE repetition and draw rules done exactly, and a modern engine around it.
+//! with the FIDE repetition and draw rules done exactly, and a modern engine beside it.
 //!
-//! A reader holding the 1967 paper finds each of its ideas in one module:
-//! `rules` (the board, our layer over shakmaty), `notation` (English descriptive
-//! notation), `perft` (the move-generation floor), and the command line in `cli`.
+//! A reader holding the paper finds each of its ideas in one module (`docs/design.md`
+//! gives the paper's sections and where each lives):
+//!
+//! - The board: `rules` (our layer over shakmaty: the game and its history), `perft`
+//!   (the move-generation floor), `fide` (the game's status under the FIDE Laws) and
+//!   `repetition` (repetition detection, six ways).
+//! - The 1967 program: `plausible` (the plausible move generator, its factors grouped as
+//!   the paper and the 1980 source list them, and mate threats), `attack` (the attack
+//!   analysis and the one static exchange evaluator), `eval` (the static board evaluator),
+//!   `feedover` (the positional terms handed from one ply to the next), `book` (the
+//!   opening book).
+//! - The searches: `search` (the one `Search` interface and its profiles: `mac_hack`, the
+//!   1967 search; `modern`, the strong engine with its own evaluator; and what both share:
+//!   scores, limits, results, the hash table, statistics, the bench) and `timeman` (the
+//!   clock).
+//! - Around them: `engine` (the façade every protocol drives, the one options table and the
+//!   search thread), `protocol` (UCI, xboard and the teletype console), `notation` (English
+//!   descriptive notation, SAN and UCI text), `pgn`, `epd`, and the command line in `cli`.
 
 pub mod attack;
 pub mod book;

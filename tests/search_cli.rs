@@ -150,6 +150,10 @@ fn the_modern_profile_benches_deterministically_and_searches() {
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("\"mate\":1"), "{out}");
+    // Without a depth, time or node limit it searches to the profile's bench depth.
+    let (code, out, err) = machack(&["search", "--profile", "modern", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\"depth\":12"), "{out}");
     let (code, out, err) = machack(&[
         "epd",
         "tests/data/search_mates.epd",

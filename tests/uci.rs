@@ -63,7 +63,10 @@ fn handshake_announces_every_option() {
     }
     let profile = e.seen.iter().find(|l| l.contains("name Profile")).unwrap();
     assert!(
-        profile.contains("default 1967-tournament") && profile.split(" var ").any(|v| v == "1967"),
+        profile.contains("default modern")
+            && ["1967", "1967-tournament", "modern"].iter().all(|p| profile
+                .split(" var ")
+                .any(|v| v.split(' ').next() == Some(p))),
         "{profile}"
     );
     assert!(

@@ -57,7 +57,7 @@ fn handshake_declares_the_features() {
         assert!(features.contains(f), "{f} missing: {features}");
     }
     assert!(
-        features.contains("option=\"Profile -combo 1967 /// *1967-tournament /// modern\""),
+        features.contains("option=\"Profile -combo 1967 /// 1967-tournament /// *modern\""),
         "{features}"
     );
     ping(&mut e, 7);

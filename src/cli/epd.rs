@@ -77,6 +77,7 @@ pub fn run(args: &EpdArgs) -> Result<(), CliError> {
             problems.push(problem(i + 1, &rec)?);
         }
     }
+    let depth = args.settings.depth_limit(args.movetime.is_some())?;
     let stop = AtomicBool::new(false);
     let mut solved = 0;
     let mut times = Vec::with_capacity(problems.len());
@@ -84,6 +85,7 @@ pub fn run(args: &EpdArgs) -> Result<(), CliError> {
     for p in &problems {
         let game = Game::new(p.pos.clone());
         let limits = Limits {
+            depth,
             deadline: args
                 .movetime
                 .map(|ms| Instant::now() + Duration::from_millis(ms)),

@@ -40,6 +40,9 @@ pub fn run(args: &SearchArgs) -> Result<(), CliError> {
     let game = args.position.game()?;
     let pos = game.position().clone();
     let limits = Limits {
+        depth: args
+            .settings
+            .depth_limit(args.movetime.is_some() || args.nodes.is_some())?,
         deadline: args
             .movetime
             .map(|ms| Instant::now() + Duration::from_millis(ms)),

@@ -29,6 +29,14 @@ pub struct SettingsArgs {
 }
 
 impl SettingsArgs {
+    /// The depth limit of a search: none when time or nodes limit it, else the `--depth`
+    /// given or the profile's bench depth (a search without a depth of its own, like
+    /// `modern`, would otherwise never end).
+    pub fn depth_limit(&self, timed: bool) -> Result<Option<u32>, CliError> {
+        let options = self.options.options()?;
+        Ok((!timed).then(|| options.depth.unwrap_or(options.profile().bench_depth)))
+    }
+
     /// The search these settings describe: the profile's, configured.
     pub fn search(&self) -> Result<Box<dyn Search>, CliError> {
         let options = self.options.options()?;

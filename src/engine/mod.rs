@@ -219,6 +219,16 @@ impl Engine {
         let mut limits = request.limits(self.position(), now, budget);
         // Timed play (pondering included) keeps the paper's fixed depth unless `Deepen`.
         limits.deepen |= self.options.deepen && budget.is_some();
+        // A `go` with no limit at all (not infinite) ends: at the `Depth` option's depth, or
+        // the profile's bench depth.
+        if !request.holds() && limits.depth.is_none() && limits.nodes.is_none() && budget.is_none()
+        {
+            limits.depth = Some(
+                self.options
+                    .depth
+                    .unwrap_or(self.options.profile().bench_depth),
+            );
+        }
         let book = (self.options.own_book && !request.holds() && limits.searchmoves.is_empty())
             .then(|| (Arc::clone(&self.book), self.book_seed));
         let tablebases = self

@@ -200,7 +200,7 @@ pub static OPTIONS: &[EngineOption] = &[
             choices: || PROFILES.iter().map(|p| p.name).collect(),
             set: |o, v| o.profile = v.to_string(),
         },
-        help: "the search and its settings (1967: normal, 1967-tournament: the paper's tournament play)",
+        help: "the search and its settings (modern: the strong engine; 1967: the paper's normal settings; 1967-tournament: its tournament play)",
         shown: BOTH,
         flag: Some("profile"),
         effect: Effect::Search,

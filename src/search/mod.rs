@@ -100,7 +100,8 @@ pub struct Profile {
     pub description: &'static str,
     /// A fresh search of this profile (empty hash table, the profile's parameters).
     pub make: fn() -> Box<dyn Search>,
-    /// The depth `machack bench` searches its positions to with this profile.
+    /// The depth `machack bench` searches its positions to with this profile, and a `go`
+    /// with no limit at all.
     pub bench_depth: u32,
 }
 
@@ -132,8 +133,9 @@ pub const PROFILES: &[Profile] = &[
     },
 ];
 
-/// The profile played unless the `Profile` option says otherwise.
-pub const DEFAULT_PROFILE: &str = "1967-tournament";
+/// The profile an engine plays (UCI, xboard, the command line) unless the `Profile`
+/// option says otherwise. The console opens with the paper's own tournament profile.
+pub const DEFAULT_PROFILE: &str = "modern";
 
 /// The profile called `name` (case-insensitive).
 pub fn profile(name: &str) -> Option<&'static Profile> {

@@ -80,6 +80,9 @@ struct LastSearch {
     result: SearchResult,
 }
 
+/// The profile the console plays until `profile` says otherwise.
+pub const CONSOLE_PROFILE: &str = "1967-tournament";
+
 /// The console's state; everything about the game itself is in the engine.
 struct Console {
     engine: Engine,
@@ -160,7 +163,9 @@ pub fn run(engine: Engine, input: Input, out: Out, first: Option<String>) {
         quit: false,
         queue: first.into_iter().collect(),
     };
-    // At the console no GUI adjudicates: machack resigns a hopeless game itself (SPEC §9).
+    // The console is the 1967 teletype: it plays the paper's tournament profile, and as no
+    // GUI adjudicates there, machack resigns a hopeless game itself (SPEC §9).
+    let _ = console.engine.set_option("Profile", Some(CONSOLE_PROFILE));
     let _ = console.engine.set_option("Resign", Some("true"));
     console.say(&format!(
         "machack {}: Mac Hack VI (Greenblatt, MIT 1967). You play White; type a move, or 'help'.",
@@ -183,7 +188,9 @@ pub fn run(engine: Engine, input: Input, out: Out, first: Option<String>) {
             && console.engine.game().moves().is_empty()
             && matches!(word, "uci" | "xboard")
         {
-            let Console { engine, out, .. } = console;
+            // A GUI gets the engine as the protocols start it (default profile, no resigning).
+            let Console { out, .. } = console;
+            let engine = Engine::new();
             match word {
                 "uci" => super::uci::run(engine, input, out, Some(line)),
                 _ => super::xboard::run(engine, input, out, Some(line)),
