@@ -36,4 +36,5 @@ pub mod protocol;
 pub mod repetition;
 pub mod rules;
 pub mod search;
+pub mod tablebase;
 pub mod timeman;

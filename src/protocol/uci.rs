@@ -3,8 +3,8 @@
 //! Commands: `uci`, `isready`, `ucinewgame`, `setoption`, `position startpos|fen ... moves
 //! ...`, `go` (`wtime btime winc binc movestogo depth nodes mate movetime infinite ponder
 //! searchmoves`), `stop`, `ponderhit`, `quit`; `debug` and `register` are accepted and
-//! ignored. Progress is printed as `info depth seldepth score cp|mate nodes nps hashfull time
-//! pv`, in that order (cp = 1967 value × 100 / 128; `lowerbound`/`upperbound` never appear,
+//! ignored. Progress is printed as `info depth seldepth score cp|mate [wdl W D L] nodes nps
+//! hashfull time pv`, in that order (cp = 1967 value × 100 / 128; wdl with `UCI_ShowWDL`; `lowerbound`/`upperbound` never appear,
 //! as the 1967 search reports exact values only); book moves and every error as `info
 //! string`. A malformed line is reported and otherwise ignored, with two choices made so the
 //! GUI is never left waiting: a `go` with a bad field still searches (the field reported and
@@ -18,6 +18,7 @@ use crate::engine::options::OPTIONS;
 use crate::engine::{BestMove, Clocks, Engine, Go, OptionKind, Source, short};
 use crate::notation::{self, uci};
 use crate::rules::{self, Game};
+use crate::search::wdl::Wdl;
 use crate::search::{Info, Score};
 
 /// Speaks UCI until `quit` or the end of input. `first` is a line already read (`uci`).
@@ -263,11 +264,12 @@ pub fn parse_go(engine: &Engine, out: &Out, rest: &str) -> Go {
 
 fn go(engine: &mut Engine, out: &Out, rest: &str) {
     let request = parse_go(engine, out, rest);
+    let show_wdl = engine.options().show_wdl;
     let info_out = out.clone();
     let done_out = out.clone();
     let started = engine.go(
         request,
-        move |info| info_out.line(&info_line(info)),
+        move |info| info_out.line(&info_line(info, show_wdl)),
         move |best| bestmove(&done_out, &best),
     );
     if let Err(e) = started {
@@ -283,12 +285,19 @@ pub fn score_text(score: Score) -> String {
     }
 }
 
-fn info_line(info: &Info) -> String {
+/// One `info` line; with `show_wdl`, the score's win/draw/loss chances follow it.
+fn info_line(info: &Info, show_wdl: bool) -> String {
     let ms = info.time.as_millis() as u64;
     let nps = info.nodes * 1000 / ms.max(1);
     let pv: Vec<String> = info.pv.iter().map(|&m| uci(m)).collect();
+    let wdl = if show_wdl {
+        let w = Wdl::from_score(info.score);
+        format!(" wdl {} {} {}", w.win, w.draw, w.loss)
+    } else {
+        String::new()
+    };
     let mut line = format!(
-        "info depth {} seldepth {} score {} nodes {} nps {nps} hashfull {} time {ms}",
+        "info depth {} seldepth {} score {}{wdl} nodes {} nps {nps} hashfull {} time {ms}",
         info.depth,
         info.seldepth.max(info.depth),
         score_text(info.score),
@@ -309,6 +318,7 @@ fn bestmove(out: &Out, best: &BestMove) {
                 out.line(&format!("info string book move {}", uci(m)));
             }
         }
+        Source::Tablebase { probes } => out.line(&format!("info tbhits {probes}")),
         Source::Fallback => out.line("info string error the search failed; first legal move"),
         Source::Search | Source::NoMove => {}
     }
@@ -533,8 +543,13 @@ pub(crate) mod tests {
             hashfull: 7,
         };
         assert_eq!(
-            info_line(&info),
+            info_line(&info, false),
             "info depth 3 seldepth 5 score cp 50 nodes 2000 nps 500000 hashfull 7 time 4"
+        );
+        assert!(
+            info_line(&info, true).contains(" score cp 50 wdl 269 684 47 nodes "),
+            "{}",
+            info_line(&info, true)
         );
         assert_eq!(score_text(Score::Mate(-2)), "mate -2");
     }

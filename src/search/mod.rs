@@ -18,6 +18,7 @@ pub mod modern;
 pub mod result;
 pub mod score;
 pub mod stats;
+pub mod wdl;
 
 use std::sync::atomic::AtomicBool;
 
