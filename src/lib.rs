@@ -35,6 +35,7 @@ pub mod plausible;
 pub mod protocol;
 pub mod repetition;
 pub mod rules;
+pub mod scope;
 pub mod search;
 pub mod tablebase;
 pub mod timeman;

@@ -130,6 +130,7 @@ fn show_wdl_adds_chances_that_sum_to_1000() {
 fn deepen_lets_timed_play_go_past_the_fixed_depth() {
     let deepest = |deepen: bool| {
         let mut e = started();
+        e.send("setoption name Profile value 1967-tournament");
         e.send("setoption name OwnBook value false");
         e.send(&format!("setoption name Deepen value {deepen}"));
         e.send("position startpos moves d2d4 d7d5");

@@ -21,6 +21,7 @@ mod epd;
 mod eval;
 mod perft;
 mod plausible;
+mod scope;
 mod search;
 mod settings;
 mod status;
@@ -65,6 +66,8 @@ enum Command {
     Book(book::BookArgs),
     /// Fit the modern evaluation's weights to game results (Texel's method).
     Tune(tune::TuneArgs),
+    /// Serve the web page that shows machack thinking (`--open` opens it).
+    Scope(scope::ScopeArgs),
 }
 
 /// The position a subcommand works on: `--fen` (default: the start position), then
@@ -167,6 +170,7 @@ pub fn main() -> ExitCode {
         }
         Some(Command::Book(args)) => book::run(&args),
         Some(Command::Tune(args)) => tune::run(&args),
+        Some(Command::Scope(args)) => scope::run(&args),
         None => {
             protocol::console::set_ascii(cli.ascii);
             protocol::console::start(Engine::new());

@@ -1,0 +1,323 @@
+//! The paper's debugging aids (SPEC §8) as the page shows them: for any position, the
+//! evaluation term by term (aid 3) and every move's plausibility with its comments (aid
+//! 4); after a search, the record of every top-level move with its value, line, secondary
+//! search and the terms at the line's end (aid 5), and the statistics (aid 6).
+//!
+//! The tree the page browses is the one the engine keeps: the top level, each move's
+//! main variation, and below any node the plausible moves the generator would give there.
+//! The 1967 search does not keep the values of the nodes off its variations.
+
+use serde::Serialize;
+use shakmaty::{Chess, Color, Position};
+
+use super::views::{self, MoveText, PieceView, ScoreView, StatusView, TermsView};
+use crate::attack::Analysis;
+use crate::engine::{BestMove, Source};
+use crate::eval::{Root, static_board_evaluator};
+use crate::fide::State;
+use crate::notation;
+use crate::plausible::{self, Context, Factor, PlausibleList};
+use crate::rules::Game;
+use crate::search::{Bound, RootMove, SearchResult, Stats};
+
+/// One top-level move of a finished search (aid 5).
+#[derive(Debug, Clone, Serialize)]
+pub struct RecordRow {
+    #[serde(rename = "move")]
+    pub mv: MoveText,
+    pub plausibility: i32,
+    pub flags: Vec<&'static str>,
+    pub searched: bool,
+    pub value: Option<ScoreView>,
+    /// `exact`, or `upper` when alpha-beta only showed the move no better than the best.
+    pub bound: Option<&'static str>,
+    /// What became of the move, in words.
+    pub verdict: String,
+    pub pv: Vec<MoveText>,
+    pub secondary: Option<ScoreView>,
+    pub end_terms: Option<TermsView>,
+}
+
+impl RecordRow {
+    fn new(root: &Chess, rm: &RootMove, best: bool) -> RecordRow {
+        let bound = rm.bound.map(|b| match b {
+            Bound::Exact => "exact",
+            Bound::Upper => "upper",
+            Bound::Lower => "lower",
+        });
+        let verdict = match (rm.searched, rm.bound, best) {
+            (false, _, _) => "not searched: outside the width".to_string(),
+            (true, _, true) => "the best move".to_string(),
+            (true, Some(Bound::Upper), _) => {
+                "cut off: shown no better than the best so far".to_string()
+            }
+            (true, _, _) => "searched".to_string(),
+        };
+        RecordRow {
+            mv: MoveText::new(root, rm.mv),
+            plausibility: rm.plausibility,
+            flags: rm.flags.names().collect(),
+            searched: rm.searched,
+            value: rm.score.map(ScoreView::from),
+            bound,
+            verdict,
+            pv: views::line(root, &rm.pv),
+            secondary: rm.secondary.map(ScoreView::from),
+            end_terms: rm.end_terms.as_ref().map(TermsView::from),
+        }
+    }
+}
+
+/// A search that ended: its answer, and when it searched, its record and statistics.
+#[derive(Debug, Clone, Serialize)]
+pub struct DoneView {
+    /// The game ply the search started from (the root of the tree).
+    pub ply: usize,
+    pub fen: String,
+    /// Whether machack played the move (false: an analysis).
+    pub played: bool,
+    pub best: Option<MoveText>,
+    pub score: Option<ScoreView>,
+    pub depth: u32,
+    pub nodes: u64,
+    pub nps: u64,
+    pub time_ms: u64,
+    /// `search`, `book`, `no_move` or `fallback`.
+    pub source: &'static str,
+    pub pv: Vec<MoveText>,
+    pub record: Vec<RecordRow>,
+    pub stats: Option<Stats>,
+    pub pv_end_terms: Option<TermsView>,
+    pub stopped: bool,
+}
+
+impl DoneView {
+    /// The view of `best`, found at game ply `ply` from `root`; `result` is the engine's
+    /// full result when the answer came from a search.
+    pub fn new(
+        root: &Chess,
+        ply: usize,
+        best: &BestMove,
+        result: Option<&SearchResult>,
+        played: bool,
+    ) -> DoneView {
+        let source = match best.source {
+            Source::Search => "search",
+            Source::Book => "book",
+            Source::NoMove => "no_move",
+            Source::Fallback => "fallback",
+            Source::Tablebase { .. } => "tablebase",
+        };
+        let record = result.map_or_else(Vec::new, |r| {
+            r.root_moves
+                .iter()
+                .map(|rm| RecordRow::new(root, rm, rm.mv == r.best))
+                .collect()
+        });
+        DoneView {
+            ply,
+            fen: notation::fen_of(root),
+            played,
+            best: best.best.map(|m| MoveText::new(root, m)),
+            score: best.score.map(ScoreView::from),
+            depth: best.depth,
+            nodes: best.nodes,
+            nps: views::nps(best.nodes, best.time),
+            time_ms: best.time.as_millis() as u64,
+            source,
+            pv: views::line(root, &best.pv),
+            record,
+            stats: result.map(|r| r.stats),
+            pv_end_terms: result.map(|r| TermsView::from(&r.pv_end_terms)),
+            stopped: result.is_some_and(|r| r.stopped),
+        }
+    }
+}
+
+/// One move of a position with its plausibility and the factors that made it (aid 4).
+#[derive(Debug, Clone, Serialize)]
+pub struct PlausibleView {
+    #[serde(rename = "move")]
+    pub mv: MoveText,
+    pub rank: usize,
+    pub plausibility: i32,
+    pub flags: Vec<&'static str>,
+    pub factors: Vec<Factor>,
+    /// The static value after the move (White's point of view).
+    pub after: i32,
+}
+
+/// The debugging aids for one position of the game or of the tree below it.
+#[derive(Debug, Clone, Serialize)]
+pub struct InspectView {
+    pub ply: usize,
+    /// The moves from the game's position at `ply` to this one.
+    pub path: Vec<MoveText>,
+    pub fen: String,
+    pub pieces: Vec<PieceView>,
+    /// Aid 3: the static board evaluation, R measured against the position at `ply`.
+    pub terms: TermsView,
+    /// Aid 4: every legal move, most plausible first.
+    pub moves: Vec<PlausibleView>,
+    pub status: StatusView,
+}
+
+/// Why a position could not be inspected.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum InspectError {
+    #[error("the game has no position after {0} moves")]
+    NoSuchPly(usize),
+    #[error("move {number} of the path: {reason}")]
+    BadPath { number: usize, reason: String },
+}
+
+/// The game's position after `ply` moves, then `path` (moves in any notation), as a game
+/// of its own (so repetitions count the moves before it).
+fn node(game: &Game, ply: usize, path: &[String]) -> Result<(Game, Vec<MoveText>), InspectError> {
+    if ply > game.moves().len() {
+        return Err(InspectError::NoSuchPly(ply));
+    }
+    let mut g = Game::new(game.start().clone());
+    for &m in &game.moves()[..ply] {
+        g.play(m);
+    }
+    let mut texts = Vec::with_capacity(path.len());
+    for (i, text) in path.iter().enumerate() {
+        let m = notation::read_move(g.position(), text).map_err(|e| InspectError::BadPath {
+            number: i + 1,
+            reason: e.to_string(),
+        })?;
+        texts.push(MoveText::new(g.position(), m));
+        g.play(m);
+    }
+    Ok((g, texts))
+}
+
+/// The game ply of `pos` as the search counts it (from its move number).
+fn game_ply(pos: &Chess) -> u32 {
+    2 * (pos.fullmoves().get() - 1) + u32::from(pos.turn() == Color::Black)
+}
+
+/// Aids 3 and 4 for the game's position after `ply` moves, then `path`.
+pub fn inspect(game: &Game, ply: usize, path: &[String]) -> Result<InspectView, InspectError> {
+    let (node, texts) = node(game, ply, path)?;
+    let root_pos = node.position_at(ply).unwrap_or(node.start());
+    let root = Root::new(root_pos);
+    let pos = node.position();
+    let root_ply = game_ply(root_pos);
+    let ctx = Context {
+        level: path.len() as u32 + 1,
+        game_ply: root_ply + path.len() as u32,
+        root_game_ply: root_ply,
+        weights: None,
+    };
+    let analysis = Analysis::new(pos);
+    let mut list = PlausibleList::new();
+    plausible::generate(pos, &analysis, &ctx, &mut list);
+    let moves = list
+        .iter()
+        .enumerate()
+        .map(|(i, pm)| {
+            let mut after = pos.clone();
+            after.play_unchecked(pm.mv);
+            PlausibleView {
+                mv: MoveText::new(pos, pm.mv),
+                rank: i + 1,
+                plausibility: pm.score,
+                flags: pm.flags.names().collect(),
+                factors: plausible::trace(pos, &analysis, &ctx, pm.mv),
+                after: static_board_evaluator(&after, &root).s(),
+            }
+        })
+        .collect();
+    Ok(InspectView {
+        ply,
+        path: texts,
+        fen: notation::fen_of(pos),
+        pieces: views::pieces(pos),
+        terms: TermsView::from(&static_board_evaluator(pos, &root)),
+        moves,
+        status: StatusView::new(pos, &State::of(&node), None),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::{Limits, PROFILES, Settings};
+    use std::sync::atomic::AtomicBool;
+
+    #[test]
+    fn a_position_is_inspected_term_by_term_and_move_by_move() {
+        let v = inspect(&Game::default(), 0, &["e2e4".into(), "d7d5".into()]).unwrap();
+        assert_eq!(v.path.len(), 2);
+        assert_eq!(v.moves.len(), 31);
+        assert_eq!(v.terms.s, 0, "no material has changed");
+        let capture = v.moves.iter().find(|m| m.mv.san == "exd5").unwrap();
+        assert!(capture.flags.contains(&"capture"));
+        // A pawn up after exd5, and the ratio term rewards the trade-down it starts.
+        assert!(capture.after > 128, "{}", capture.after);
+        for m in &v.moves {
+            let sum: i32 = m.factors.iter().map(|f| f.value).sum();
+            assert_eq!(sum, m.plausibility, "{}", m.mv.san);
+        }
+        assert!(
+            v.moves
+                .windows(2)
+                .all(|w| w[0].plausibility >= w[1].plausibility)
+        );
+    }
+
+    #[test]
+    fn bad_nodes_are_errors() {
+        assert_eq!(
+            inspect(&Game::default(), 3, &[]).unwrap_err(),
+            InspectError::NoSuchPly(3)
+        );
+        assert!(matches!(
+            inspect(&Game::default(), 0, &["e2e5".into()]),
+            Err(InspectError::BadPath { number: 1, .. })
+        ));
+    }
+
+    #[test]
+    fn the_record_says_what_became_of_every_top_level_move() {
+        let game = Game::default();
+        let mut s = (PROFILES[0].make)();
+        s.configure(&Settings::default());
+        let limits = Limits {
+            depth: Some(2),
+            ..Limits::default()
+        };
+        let r = s
+            .search(&game, &limits, &AtomicBool::new(false), &mut |_| {})
+            .unwrap();
+        let best = BestMove {
+            best: Some(r.best),
+            ponder: None,
+            score: Some(r.score),
+            pv: r.pv.clone(),
+            depth: r.depth,
+            nodes: r.nodes,
+            time: r.time,
+            source: Source::Search,
+        };
+        let v = DoneView::new(game.position(), 0, &best, Some(&r), true);
+        assert_eq!(v.record.len(), 20);
+        assert_eq!(
+            v.record
+                .iter()
+                .filter(|r| r.verdict == "the best move")
+                .count(),
+            1
+        );
+        assert!(v.record.iter().any(|r| !r.searched));
+        assert!(
+            v.record
+                .iter()
+                .filter(|r| r.searched)
+                .all(|r| !r.pv.is_empty())
+        );
+        assert_eq!(v.stats.unwrap().nodes, r.nodes);
+    }
+}

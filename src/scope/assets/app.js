@@ -1,0 +1,247 @@
+// The scope's page: one WebSocket to /ws, the server's replies drawn, the user's clicks
+// sent as requests. Every chess fact (legal moves, notation, status, values) comes from
+// the server; this file only routes messages and keeps what is on screen.
+
+import { Board } from "./board.js";
+import { view, h, drawMoves, drawInfo, drawDone, drawEval, lineText, halfMoves } from "./panels.js";
+import { Tree } from "./tree.js";
+
+const $ = (id) => document.getElementById(id);
+
+let socket = null;
+let state = null; // the last game view
+let info = null; // the last live search line
+let done = null; // the last finished search
+let reviewing = null; // the inspect view shown instead of the game, if any
+let inspected = null; // the last inspect view (the aids panel)
+let clockAt = 0; // when the clocks of `state` were read
+let infos = 0; // live search lines received (shown as data-infos on #thinking)
+let thinkingSince = 0; // when the current search started (the page counts its time)
+
+function send(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+const board = new Board($("board"), $("promotion"), (uci) => send({ type: "move", move: uci }));
+const tree = new Tree($("tree"), (ply, path) => send({ type: "inspect", ply, path }));
+
+function connect() {
+  socket = new WebSocket(`ws://${location.host}/ws`);
+  socket.addEventListener("open", () => setConnection("connected", "on"));
+  socket.addEventListener("close", () => {
+    setConnection("disconnected: reload to reconnect", "off");
+  });
+  socket.addEventListener("message", (e) => receive(JSON.parse(e.data)));
+}
+
+function setConnection(text, cls) {
+  $("connection").textContent = text;
+  $("connection").className = cls;
+}
+
+function receive(m) {
+  switch (m.type) {
+    case "hello":
+      $("profile").replaceChildren(...m.profiles.map((p) => h("option", { value: p.name, title: p.description }, p.name)));
+      break;
+    case "state":
+      onState(m);
+      break;
+    case "info":
+      info = m;
+      drawInfo($("thinking"), m);
+      $("thinking").dataset.infos = ++infos;
+      drawBoard();
+      break;
+    case "done":
+      done = m;
+      info = null;
+      drawDone($("thinking"), m);
+      tree.show(m);
+      drawBoard();
+      break;
+    case "inspect":
+      onInspect(m);
+      break;
+    case "error":
+      showError(m.message);
+      break;
+  }
+}
+
+function onState(s) {
+  const moved = !state || state.fen !== s.fen || state.moves.length !== s.moves.length;
+  if (s.thinking && (!state || !state.thinking)) {
+    info = null;
+    thinkingSince = performance.now();
+    $("thinking").replaceChildren(h("p", { class: "live" }, s.thinking === "play" ? "machack is thinking…" : "analysing…"));
+  }
+  state = s;
+  clockAt = performance.now();
+  if (moved) {
+    reviewing = null;
+    send({ type: "inspect" });
+  }
+  for (const [id, value] of [["human", s.human], ["profile", s.profile], ["level", s.level]]) {
+    if (document.activeElement !== $(id)) $(id).value = value;
+  }
+  $("book").checked = s.book;
+  if (document.activeElement !== $("fen")) $("fen").value = s.fen;
+  $("go").disabled = !!s.thinking || !!s.status.result;
+  $("stop").disabled = !s.thinking;
+  $("analyse").disabled = !!s.thinking;
+  $("claim-draw").disabled = !s.status.claims.length || !!s.status.result;
+  document.body.classList.toggle("thinking", !!s.thinking);
+  drawAll();
+}
+
+function onInspect(v) {
+  const current = v.ply === state.moves.length && v.path.length === 0;
+  reviewing = current ? null : v;
+  inspected = v;
+  drawInspected();
+  tree.expand(v);
+  drawAll();
+}
+
+function drawInspected() {
+  if (!inspected) return;
+  drawEval($("eval"), inspected, (node, uci) =>
+    send({ type: "inspect", ply: node.ply, path: [...node.path.map((m) => m.uci), uci] }));
+}
+
+function showError(text) {
+  const p = h("p", { class: "error" }, text);
+  $("status").after(p);
+  setTimeout(() => p.remove(), 6000);
+}
+
+function drawAll() {
+  if (!state) return;
+  drawBoard();
+  drawMoves($("moves"), state.moves, reviewing && !reviewing.path.length ? reviewing.ply : null, (ply) =>
+    send({ type: "inspect", ply, path: [] }));
+  let text = state.status.text;
+  if (state.thinking === "play") text += " machack is thinking.";
+  if (state.draw_offer) text += " " + state.draw_offer;
+  $("status").textContent = text;
+  $("review").hidden = !reviewing;
+  if (reviewing) {
+    const where = reviewing.path.length ? `, then ${lineText(reviewing.path)}` : "";
+    $("review-text").textContent = `Looking at the game after ${halfMoves(reviewing.ply)}${where}.`;
+  }
+  drawClocks();
+}
+
+// The last search's line from the position on the board: all of it after an analysis,
+// the rest of it after machack played its first move.
+function doneLine() {
+  if (!done) return [];
+  const since = state.moves.length - done.ply;
+  return since === 0 || (since === 1 && done.played) ? done.pv.slice(since) : [];
+}
+
+function drawBoard() {
+  if (!state) return;
+  const shown = reviewing || state;
+  board.arrows = (reviewing ? [] : state.thinking && info ? info.pv : doneLine()).map((m) => m.uci);
+  board.show({
+    pieces: shown.pieces,
+    legal: reviewing ? [] : state.legal,
+    lastMove: reviewing ? null : state.last_move,
+    check: shown.status.check,
+    interactive: !reviewing && !state.thinking && state.human === state.status.turn,
+  });
+}
+
+function clockText(ms) {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  const hours = Math.floor(s / 3600);
+  const mm = String(Math.floor((s % 3600) / 60)).padStart(hours ? 2 : 1, "0");
+  return (hours ? hours + ":" : "") + mm + ":" + String(s % 60).padStart(2, "0");
+}
+
+function drawClocks() {
+  const c = state && state.clocks;
+  const bottomSide = board.flipped ? "black" : "white";
+  for (const [id, side] of [["clock-bottom", bottomSide], ["clock-top", bottomSide === "white" ? "black" : "white"]]) {
+    if (!c) {
+      $(id).textContent = "";
+      continue;
+    }
+    let ms = c[side + "_ms"];
+    if (c.running === side) ms -= performance.now() - clockAt;
+    $(id).textContent = `${side === "white" ? "White" : "Black"} ${clockText(ms)}`;
+    $(id).classList.toggle("running", c.running === side);
+  }
+}
+
+function download(name, text) {
+  const a = h("a", { href: URL.createObjectURL(new Blob([text], { type: "application/x-chess-pgn" })), download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
+function wire() {
+  const click = (id, f) => $(id).addEventListener("click", f);
+  click("new-game", () => send({ type: "new_game", human: $("human").value }));
+  click("flip", () => {
+    board.flip();
+    drawClocks();
+  });
+  click("undo", () => send({ type: "undo" }));
+  click("go", () => send({ type: "go" }));
+  click("analyse", () => send({ type: "analyse" }));
+  click("stop", () => send({ type: "stop" }));
+  click("offer-draw", () => send({ type: "offer_draw" }));
+  click("claim-draw", () => send({ type: "claim_draw" }));
+  click("resign", () => send({ type: "resign" }));
+  click("back-to-game", () => send({ type: "inspect" }));
+  click("pgn-load", () => send({ type: "load_pgn", pgn: $("pgn").value }));
+  click("pgn-show", () => ($("pgn").value = state ? state.pgn : ""));
+  click("pgn-download", () => state && download("machack.pgn", state.pgn));
+  $("pgn-upload").addEventListener("change", async (e) => {
+    const file = e.target.files[0];
+    if (file) send({ type: "load_pgn", pgn: await file.text() });
+    e.target.value = "";
+  });
+  $("fen").addEventListener("keydown", (e) => {
+    if (e.key === "Enter") send({ type: "set_fen", fen: $("fen").value });
+  });
+  $("human").addEventListener("change", () => send({ type: "settings", human: $("human").value }));
+  $("profile").addEventListener("change", () => send({ type: "settings", profile: $("profile").value }));
+  $("level").addEventListener("change", () => send({ type: "settings", level: $("level").value }));
+  $("book").addEventListener("change", () => send({ type: "settings", book: $("book").checked }));
+  $("notation").addEventListener("change", () => {
+    view.notation = $("notation").value;
+    drawAll();
+    drawInspected();
+    if (done) {
+      drawDone($("thinking"), done);
+      tree.show(done);
+    }
+  });
+  $("theme").addEventListener("change", () => {
+    document.body.classList.remove("scope", "plain");
+    document.body.classList.add($("theme").value);
+  });
+  setInterval(() => {
+    if (state && state.clocks && state.clocks.running) drawClocks();
+    // The engine reports only new best moves; between them the page counts the time.
+    const time = document.querySelector("#thinking .time");
+    if (state && state.thinking && time) {
+      time.textContent = `time ${((performance.now() - thinkingSince) / 1000).toFixed(1)} s`;
+    }
+  }, 250);
+}
+
+async function loadPieces() {
+  const text = await (await fetch("pieces.svg")).text();
+  $("pieces").innerHTML = text;
+  drawBoard();
+}
+
+wire();
+loadPieces();
+connect();

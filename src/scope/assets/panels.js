@@ -1,0 +1,143 @@
+// The page's panels: the move list, the live search lines, the tree and the debugging
+// aids. Each draws what the server sent; nothing here computes chess. Text goes in with
+// textContent only, never as markup.
+
+export function h(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") e.className = v;
+    else if (k.startsWith("data-")) e.dataset[k.slice(5)] = v;
+    else e[k] = v;
+  }
+  for (const c of children) if (c !== null && c !== undefined) e.append(c);
+  return e;
+}
+
+export const view = { notation: "san" };
+
+export function moveText(m) {
+  return view.notation === "san" ? m.san : m.descriptive;
+}
+
+// A line of moves with move numbers: "12... Nc6 13. d4".
+export function lineText(moves) {
+  return moves
+    .map((m, i) => (m.white ? `${m.number}. ` : i === 0 ? `${m.number}... ` : "") + moveText(m))
+    .join(" ");
+}
+
+export function scoreText(s) {
+  if (!s) return "";
+  if (s.mate !== null && s.mate !== undefined) return s.mate > 0 ? `mate in ${s.mate}` : `mated in ${-s.mate}`;
+  return (s.value >= 0 ? "+" : "") + (s.value / 128).toFixed(2);
+}
+
+const pawns = (v) => (v >= 0 ? "+" : "") + (v / 128).toFixed(2);
+const count = (n) => Number(n).toLocaleString("en");
+
+// The move list; clicking a move asks for the position after it.
+export function drawMoves(list, moves, shownPly, onPick) {
+  list.replaceChildren();
+  let li = null;
+  moves.forEach((m, i) => {
+    if (m.white || li === null) {
+      li = h("li", { value: m.number });
+      if (!m.white) li.append(h("span", { class: "move none" }, "…"));
+      list.append(li);
+    }
+    const b = h("button", { class: "move" + (i + 1 === shownPly ? " shown" : ""), "data-ply": i + 1 }, moveText(m));
+    b.addEventListener("click", () => onPick(i + 1));
+    li.append(b);
+  });
+  list.scrollTop = list.scrollHeight;
+}
+
+function searchLine(s) {
+  return h("div", { class: "numbers" },
+    h("span", {}, `depth ${s.depth}` + (s.seldepth ? `/${s.seldepth}` : "")),
+    h("span", {}, `nodes ${count(s.nodes)}`),
+    h("span", {}, `nps ${count(s.nps)}`),
+    h("span", { class: "time" }, `time ${(s.time_ms / 1000).toFixed(1)} s`),
+    s.score ? h("span", { class: "score" }, `value ${scoreText(s.score)}`) : null);
+}
+
+// Live progress: numbers, the line, and the top level in plausibility order.
+export function drawInfo(box, info) {
+  const table = h("table", { class: "root" },
+    h("tr", {}, h("th", {}, "#"), h("th", {}, "move"), h("th", {}, "plausibility"), h("th", {}, "value when best")));
+  info.root.forEach((r, i) => {
+    table.append(h("tr", { class: r.best ? "best" : "" },
+      h("td", {}, i + 1), h("td", {}, moveText(r.move)), h("td", {}, r.plausibility),
+      h("td", {}, scoreText(r.value))));
+  });
+  box.replaceChildren(
+    h("p", { class: "live" }, "machack is thinking…"),
+    searchLine(info),
+    h("p", { class: "pv" }, "line: ", lineText(info.pv)),
+    table);
+}
+
+export function halfMoves(n) {
+  return `${n} half-move${n === 1 ? "" : "s"}`;
+}
+
+// A finished search: its numbers, its line, what it chose, and the top level as the
+// search left it (aid 5; the tree below has the same moves to open).
+export function drawDone(box, done) {
+  const what = done.best
+    ? (done.played ? "machack plays " : "best: ") + moveText(done.best) + (done.source === "book" ? " (from the book)" : "")
+    : "no move: the game is over";
+  const table = h("table", { class: "root" },
+    h("tr", {}, h("th", {}, "#"), h("th", {}, "move"), h("th", {}, "plausibility"), h("th", {}, "value"), h("th", {}, "")));
+  done.record.forEach((r, i) => {
+    table.append(h("tr", { class: r.verdict === "the best move" ? "best" : "" },
+      h("td", {}, i + 1), h("td", {}, moveText(r.move)), h("td", {}, r.plausibility),
+      h("td", {}, (r.bound === "upper" ? "≤ " : "") + scoreText(r.value)), h("td", {}, r.verdict.split(":")[0])));
+  });
+  box.replaceChildren(
+    h("p", { class: "answer" }, what + (done.stopped ? " (stopped early)" : "")),
+    searchLine(done),
+    h("p", { class: "pv" }, "line: ", lineText(done.pv)),
+    done.record.length ? table : "");
+}
+
+const TERMS = [
+  ["b", "B material"], ["r", "R piece-ratio change"], ["p", "P pawn structure"],
+  ["k", "K king safety"], ["c", "C centre control"], ["s", "S = B + R + P + K + C"],
+];
+
+export function termsTable(t) {
+  const table = h("table", { class: "terms" });
+  for (const [k, name] of TERMS) {
+    table.append(h("tr", { class: k === "s" ? "sum" : "" },
+      h("td", {}, name), h("td", {}, t[k]), h("td", {}, pawns(t[k]))));
+  }
+  return table;
+}
+
+// Aids 3 and 4 for one position: the terms, then every move with its factors.
+export function drawEval(box, v, onDeeper) {
+  const where = v.path.length ? `, then ${lineText(v.path)}` : "";
+  const moves = h("ol", { class: "plausible" });
+  for (const m of v.moves) {
+    const factors = h("ul", { class: "factors" });
+    for (const f of m.factors) factors.append(h("li", {}, h("code", {}, f.name), " ", f.comment));
+    if (!m.factors.length) factors.append(h("li", {}, "no factor applies"));
+    const deeper = h("button", { class: "deeper", title: "look inside the position after this move" }, "inside ▸");
+    deeper.addEventListener("click", (e) => {
+      e.preventDefault();
+      onDeeper(v, m.move.uci);
+    });
+    moves.append(h("li", {}, h("details", {},
+      h("summary", {}, h("b", {}, moveText(m.move)), ` plausibility ${m.plausibility}`,
+        m.flags.length ? ` [${m.flags.join(", ")}]` : "", ` → S ${pawns(m.after)} `, deeper),
+      factors)));
+  }
+  box.replaceChildren(
+    h("p", {}, `The game after ${halfMoves(v.ply)}${where}: `, h("code", {}, v.fen)),
+    h("p", { class: "quiet" }, v.status.text),
+    h("h3", {}, "Static evaluation (aid 3), White's point of view, pawn = 128"),
+    termsTable(v.terms),
+    h("h3", {}, "Every move by plausibility (aid 4), with the factors' comments"),
+    moves);
+}

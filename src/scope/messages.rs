@@ -1,0 +1,207 @@
+//! The scope's message set (STYLE point 16): what the page may ask over the WebSocket and
+//! what the server answers, each a JSON object with a `type` field. The page only draws
+//! and sends; every chess fact comes from the server.
+//!
+//! Reading a message never panics: anything that is not one of [`Request`]'s shapes, or
+//! is over [`MAX_MESSAGE`] bytes, is a [`BadMessage`] the socket answers with an `error`.
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use super::aids::{DoneView, InspectView};
+use super::views::{GameView, InfoView, ProfileView};
+
+/// The largest message the page may send, in bytes (a pasted PGN of a long game fits).
+pub const MAX_MESSAGE: usize = 256 * 1024;
+
+/// A colour as the page names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    White,
+    Black,
+}
+
+impl From<Side> for shakmaty::Color {
+    fn from(s: Side) -> Self {
+        match s {
+            Side::White => shakmaty::Color::White,
+            Side::Black => shakmaty::Color::Black,
+        }
+    }
+}
+
+impl From<shakmaty::Color> for Side {
+    fn from(c: shakmaty::Color) -> Self {
+        match c {
+            shakmaty::Color::White => Side::White,
+            shakmaty::Color::Black => Side::Black,
+        }
+    }
+}
+
+/// What the page asks of its session.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Request {
+    /// A new game from the start; `human` plays this colour (default: as before).
+    NewGame { human: Option<Side> },
+    /// The human's move, in any notation machack reads (the page sends UCI).
+    Move {
+        #[serde(rename = "move")]
+        text: String,
+    },
+    /// Take back the last move of the human (and machack's reply to it).
+    Undo,
+    /// Set up a position from FEN; the game starts there.
+    SetFen { fen: String },
+    /// Load the first game of a PGN text.
+    LoadPgn { pgn: String },
+    /// Change how the game is played; every field is optional.
+    Settings {
+        profile: Option<String>,
+        human: Option<Side>,
+        book: Option<bool>,
+        /// `depth` (the profile's depth, no clock), `st SECONDS` (time a move) or
+        /// `level MOVES MINUTES INC` (a clock; 1967's control is `level 50 120 0`).
+        level: Option<String>,
+    },
+    /// machack plays the side to move now.
+    Go,
+    /// Search the position without playing (look inside it), to the profile's depth or
+    /// to `depth` plies.
+    Analyse { depth: Option<u32> },
+    /// Stop the search: machack plays (or the analysis reports) what it has.
+    Stop,
+    /// The debugging aids for a position: the game after `ply` moves (default: now), then
+    /// `path`, moves in UCI.
+    Inspect {
+        ply: Option<usize>,
+        #[serde(default)]
+        path: Vec<String>,
+    },
+    /// The human claims a draw (threefold repetition or fifty moves).
+    ClaimDraw,
+    /// The human offers machack a draw.
+    OfferDraw,
+    /// The human resigns.
+    Resign,
+}
+
+/// What the server sends the page.
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Reply {
+    /// Sent once on connecting: what the page may offer.
+    Hello {
+        version: &'static str,
+        profiles: Vec<ProfileView>,
+    },
+    /// The game as it stands, after every change.
+    State(Box<GameView>),
+    /// Live progress of a search (at most ten a second).
+    Info(Box<InfoView>),
+    /// A search ended: the move, the record of the top level and the statistics.
+    Done(Box<DoneView>),
+    /// The debugging aids for one position.
+    Inspect(Box<InspectView>),
+    /// A request failed; the session goes on.
+    Error { message: String },
+}
+
+/// Why a message from the page could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum BadMessage {
+    #[error("message too long: {0} bytes, at most {MAX_MESSAGE}")]
+    TooLong(usize),
+    #[error("the scope speaks JSON text messages, not binary ones")]
+    Binary,
+    #[error("not a message the scope knows: {0}")]
+    Unknown(String),
+}
+
+impl Request {
+    /// Reads one message of the page.
+    pub fn parse(text: &str) -> Result<Request, BadMessage> {
+        if text.len() > MAX_MESSAGE {
+            return Err(BadMessage::TooLong(text.len()));
+        }
+        serde_json::from_str(text).map_err(|e| BadMessage::Unknown(e.to_string()))
+    }
+}
+
+impl Reply {
+    /// The error reply for `message`.
+    pub fn error(message: impl std::fmt::Display) -> Reply {
+        Reply::Error {
+            message: message.to_string(),
+        }
+    }
+
+    /// The JSON text sent over the socket.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_else(|e| {
+            format!(r#"{{"type":"error","message":"cannot write a reply: {e}"}}"#)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn requests_read_from_json() {
+        assert_eq!(
+            Request::parse(r#"{"type":"move","move":"e2e4"}"#),
+            Ok(Request::Move {
+                text: "e2e4".into()
+            })
+        );
+        assert_eq!(
+            Request::parse(r#"{"type":"inspect","ply":3}"#),
+            Ok(Request::Inspect {
+                ply: Some(3),
+                path: vec![]
+            })
+        );
+        assert_eq!(
+            Request::parse(r#"{"type":"new_game","human":"black"}"#),
+            Ok(Request::NewGame {
+                human: Some(Side::Black)
+            })
+        );
+        assert_eq!(Request::parse(r#"{"type":"undo"}"#), Ok(Request::Undo));
+    }
+
+    #[test]
+    fn bad_messages_are_errors_not_panics() {
+        for text in [
+            "",
+            "nonsense",
+            "{}",
+            r#"{"type":"castle_queenside"}"#,
+            r#"{"type":"move"}"#,
+            r#"{"type":"move","move":7}"#,
+            r#"{"type":"set_fen","fen":"8/8/8/8/8/8/8/8 w - - 0 1","moves":[]}"#,
+            r#"{"type":"inspect","ply":-1}"#,
+            "[1,2,3]",
+        ] {
+            assert!(
+                matches!(Request::parse(text), Err(BadMessage::Unknown(_))),
+                "{text}"
+            );
+        }
+        let long = format!(
+            r#"{{"type":"load_pgn","pgn":"{}"}}"#,
+            "x".repeat(MAX_MESSAGE)
+        );
+        assert!(matches!(Request::parse(&long), Err(BadMessage::TooLong(_))));
+    }
+
+    #[test]
+    fn replies_write_their_type() {
+        let json = Reply::error("no").to_json();
+        assert_eq!(json, r#"{"type":"error","message":"no"}"#);
+    }
+}

@@ -1,0 +1,210 @@
+//! Watching machack think: a session starts a search, the engine's progress reports go to
+//! the page as `info` replies (at most ten a second, so a fast search cannot flood the
+//! socket), and the answer comes back to the session, which plays it (with the conduct
+//! of SPEC §9: a claim, a resignation) or, for an analysis, only shows it.
+//!
+//! The engine reports a line each time the top level finds a new best move, so between
+//! reports the page counts the time itself; the full record comes with the answer.
+
+use std::sync::mpsc::Sender;
+use std::time::{Duration, Instant};
+
+use shakmaty::{Chess, Color, Position};
+
+use super::aids::DoneView;
+use super::messages::Reply;
+use super::session::{Command, Events, Level, Session};
+use super::views::{InfoView, LiveRootMove, MoveText};
+use crate::attack::Analysis;
+use crate::engine::{BestMove, Go, Source};
+use crate::fide::{Outcome, State};
+use crate::plausible::{self, Context, PlausibleList};
+use crate::search::Info;
+
+/// The shortest time between two `info` replies.
+pub const INFO_INTERVAL: Duration = Duration::from_millis(100);
+
+/// A search in progress.
+#[derive(Debug, Clone)]
+pub struct Thinking {
+    /// Whether machack plays the answer (false: an analysis).
+    pub play: bool,
+    /// The number the answer comes back with.
+    pub seq: u64,
+    /// The game ply and position searched.
+    pub ply: usize,
+    pub root: Chess,
+}
+
+/// The top-level moves of `pos` in plausibility order, no value yet.
+pub fn live_root(pos: &Chess) -> Vec<LiveRootMove> {
+    let ply = 2 * (pos.fullmoves().get() - 1) + u32::from(pos.turn() == Color::Black);
+    let ctx = Context {
+        level: 1,
+        game_ply: ply,
+        root_game_ply: ply,
+        weights: None,
+    };
+    let mut list = PlausibleList::new();
+    plausible::generate(pos, &Analysis::new(pos), &ctx, &mut list);
+    list.iter()
+        .map(|pm| LiveRootMove {
+            mv: MoveText::new(pos, pm.mv),
+            plausibility: pm.score,
+            value: None,
+            best: false,
+        })
+        .collect()
+}
+
+/// The progress callback: turns the engine's reports into `info` replies, dropping any
+/// that come sooner than [`INFO_INTERVAL`] after the last one sent (the answer carries
+/// the final state anyway).
+pub fn reporter(root: Chess, events: Events) -> impl FnMut(&Info) + Send + 'static {
+    let mut live = live_root(&root);
+    let mut last: Option<Instant> = None;
+    move |info: &Info| {
+        if last.is_some_and(|t| t.elapsed() < INFO_INTERVAL) {
+            return;
+        }
+        last = Some(Instant::now());
+        let view = InfoView::new(&root, info, &mut live);
+        let _ = events.send(Reply::Info(Box::new(view)));
+    }
+}
+
+/// The answer callback: hands the answer back to the session.
+fn answerer(commands: Sender<Command>, seq: u64) -> impl FnOnce(BestMove) + Send + 'static {
+    move |best| {
+        let _ = commands.send(Command::Done { seq, best });
+    }
+}
+
+impl Session {
+    /// Starts a search of the position: machack plays its answer when `play`; `depth`
+    /// instead of the profile's for an analysis.
+    pub(super) fn start(&mut self, play: bool, depth: Option<u32>) -> Result<(), String> {
+        let pos = self.engine.position().clone();
+        let go = if play {
+            self.go_request(&pos)
+        } else {
+            Go {
+                depth: depth.map(|d| d.clamp(1, 64)),
+                ..Go::default()
+            }
+        };
+        self.seq += 1;
+        let on_info = reporter(pos.clone(), self.events.clone());
+        let on_done = answerer(self.commands.clone(), self.seq);
+        self.engine
+            .go(go, on_info, on_done)
+            .map_err(|e| e.to_string())?;
+        self.thinking = Some(Thinking {
+            play,
+            seq: self.seq,
+            ply: self.engine.game().moves().len(),
+            root: pos,
+        });
+        self.send_state();
+        Ok(())
+    }
+
+    /// The limits of machack's move at this level.
+    fn go_request(&self, pos: &Chess) -> Go {
+        match (&self.level, &self.clock) {
+            (Level::MoveTime(t), _) => Go {
+                movetime: Some(*t),
+                ..Go::default()
+            },
+            (Level::Clock(_), Some(c)) => Go {
+                clocks: Some(c.clocks(pos.turn())),
+                ..Go::default()
+            },
+            _ => Go::default(),
+        }
+    }
+
+    /// Starts machack's move if it is its turn and nothing else is going on.
+    pub(super) fn maybe_play(&mut self) -> Result<(), String> {
+        let pos = self.engine.position();
+        if self.thinking.is_some()
+            || pos.turn() == self.human
+            || self.ended.is_some()
+            || State::of(self.engine.game()).is_over()
+        {
+            return Ok(());
+        }
+        self.start(true, None)
+    }
+
+    /// Throws away any search: the game is about to change under it.
+    pub(super) fn stop_thinking(&mut self) {
+        if self.thinking.take().is_some() {
+            self.engine.abort();
+        }
+    }
+
+    /// Throws away an analysis; refuses while machack is choosing its move.
+    pub(super) fn stop_analysis(&mut self) -> Result<(), String> {
+        match &self.thinking {
+            Some(t) if t.play => Err("machack is already thinking".into()),
+            Some(_) => {
+                self.stop_thinking();
+                Ok(())
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// The answer of search `seq`: shown, and played when machack was choosing its move.
+    pub(super) fn done(&mut self, seq: u64, best: BestMove) {
+        let Some(t) = self.thinking.take_if(|t| t.seq == seq) else {
+            return;
+        };
+        let result = (best.source == Source::Search)
+            .then(|| self.engine.last_search())
+            .flatten();
+        let view = DoneView::new(&t.root, t.ply, &best, result.as_ref(), t.play);
+        self.send(Reply::Done(Box::new(view)));
+        if t.play {
+            self.play_answer(&best);
+        }
+        self.send_state();
+    }
+
+    /// Plays machack's answer as a tournament player would: it may claim a draw or resign
+    /// instead (SPEC §9).
+    fn play_answer(&mut self, best: &BestMove) {
+        if best.score.is_some() {
+            self.last_score = best.score;
+        }
+        let decision = self.engine.decide(best, false);
+        let me = self.engine.position().turn();
+        let name = me.fold_wb("White", "Black");
+        if let Some(claim) = decision.claim_now {
+            let why = format!(
+                "machack claims a draw by {}",
+                claim.as_str().replace('_', " ")
+            );
+            self.end(Outcome::Draw, why);
+            return;
+        }
+        if decision.resign {
+            self.end(Outcome::win(!me), format!("{name} (machack) resigns"));
+            return;
+        }
+        let Some(m) = decision.play else {
+            return;
+        };
+        if self.charge(me) || self.engine.play(m).is_err() {
+            return;
+        }
+        if let Some(claim) = decision.claim_with_move {
+            let why = format!(
+                "machack claims a draw by {} with its move",
+                claim.as_str().replace('_', " ")
+            );
+            self.end(Outcome::Draw, why);
+        }
+    }
+}

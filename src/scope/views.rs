@@ -1,0 +1,368 @@
+//! What the page draws, as the server computes it: moves in every notation the page may
+//! show, values, the board, the FIDE status, and the live search lines. Each view is a
+//! plain serialisable struct; the page keeps no chess knowledge of its own.
+
+use std::time::Duration;
+
+use serde::Serialize;
+use shakmaty::{Chess, Color, Move, Position, Role};
+
+use super::messages::Side;
+use crate::eval::Terms;
+use crate::fide::State;
+use crate::notation::{self, Notation};
+use crate::search::{Info, Score};
+
+/// One move in every notation the page may show.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MoveText {
+    pub uci: String,
+    pub san: String,
+    pub descriptive: String,
+    /// The full-move number and whether White made it, for numbering a line.
+    pub number: u32,
+    pub white: bool,
+}
+
+impl MoveText {
+    /// `m`, legal in `pos`, in every notation.
+    pub fn new(pos: &Chess, m: Move) -> MoveText {
+        MoveText {
+            uci: notation::write_move(pos, m, Notation::Uci),
+            san: notation::write_move(pos, m, Notation::San),
+            descriptive: notation::write_move(pos, m, Notation::Descriptive),
+            number: pos.fullmoves().get(),
+            white: pos.turn() == Color::White,
+        }
+    }
+}
+
+/// A line of moves from `pos`, up to its first illegal move.
+pub fn line(pos: &Chess, moves: &[Move]) -> Vec<MoveText> {
+    let mut p = pos.clone();
+    let mut out = Vec::with_capacity(moves.len());
+    for &m in moves {
+        if !p.is_legal(m) {
+            break;
+        }
+        out.push(MoveText::new(&p, m));
+        p.play_unchecked(m);
+    }
+    out
+}
+
+/// A value as the page shows it: the text, and a number to draw bars with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct ScoreView {
+    /// Pawn = 128; a mate counts as ±100000.
+    pub value: i32,
+    /// Moves to mate (negative: mated), when it is a mate.
+    pub mate: Option<i32>,
+}
+
+impl From<Score> for ScoreView {
+    fn from(s: Score) -> Self {
+        match s {
+            Score::Value(v) => ScoreView {
+                value: v,
+                mate: None,
+            },
+            Score::Mate(n) => ScoreView {
+                value: if n > 0 { 100_000 - n } else { -100_000 - n },
+                mate: Some(n),
+            },
+        }
+    }
+}
+
+/// S = B + R + P + K + C, term by term (White's point of view, pawn = 128).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct TermsView {
+    pub b: i32,
+    pub r: i32,
+    pub p: i32,
+    pub k: i32,
+    pub c: i32,
+    pub s: i32,
+}
+
+impl From<&Terms> for TermsView {
+    fn from(t: &Terms) -> Self {
+        TermsView {
+            b: t.b,
+            r: t.r,
+            p: t.p,
+            k: t.k,
+            c: t.c,
+            s: t.s(),
+        }
+    }
+}
+
+/// A profile the page offers.
+#[derive(Debug, Clone, Serialize)]
+pub struct ProfileView {
+    pub name: &'static str,
+    pub description: &'static str,
+}
+
+/// A piece on its square, e.g. `{"square":"e4","piece":"wP"}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PieceView {
+    pub square: String,
+    pub piece: String,
+}
+
+/// The pieces of `pos`.
+pub fn pieces(pos: &Chess) -> Vec<PieceView> {
+    pos.board()
+        .iter()
+        .map(|(sq, p)| PieceView {
+            square: sq.to_string(),
+            piece: format!(
+                "{}{}",
+                p.color.fold_wb('w', 'b'),
+                p.role.char().to_ascii_uppercase()
+            ),
+        })
+        .collect()
+}
+
+/// A legal move as the board's clicks find it: from, to, and the promotion piece.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LegalView {
+    pub from: String,
+    pub to: String,
+    pub uci: String,
+    pub promotion: Option<char>,
+}
+
+/// Every legal move of `pos`.
+pub fn legal(pos: &Chess) -> Vec<LegalView> {
+    pos.legal_moves()
+        .iter()
+        .map(|&m| {
+            let uci = m.to_uci(shakmaty::CastlingMode::Standard);
+            let text = uci.to_string();
+            LegalView {
+                from: text[..2].to_string(),
+                to: text[2..4].to_string(),
+                promotion: m.promotion().map(Role::char),
+                uci: text,
+            }
+        })
+        .collect()
+}
+
+/// The FIDE status of the position, with a sentence for the status line.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct StatusView {
+    pub turn: Side,
+    pub check: Option<String>,
+    /// The rules' result, or the players' (resignation, agreement, a claim, the flag).
+    pub result: Option<String>,
+    /// Why the game is over.
+    pub reason: Option<String>,
+    pub claims: Vec<&'static str>,
+    pub occurrences: usize,
+    pub halfmove_clock: u32,
+    pub text: String,
+}
+
+impl StatusView {
+    /// The status of `pos` whose FIDE state is `state`; `ended` is a result the players
+    /// made (result, why) that the rules did not.
+    pub fn new(pos: &Chess, state: &State, ended: Option<(&str, &str)>) -> StatusView {
+        let turn = Side::from(pos.turn());
+        let check = pos
+            .is_check()
+            .then(|| pos.board().king_of(pos.turn()).map(|sq| sq.to_string()))
+            .flatten();
+        let (result, reason) = match (state.outcome, state.reason, ended) {
+            (Some(o), Some(r), _) => (Some(o.as_str().to_string()), Some(reason_text(r.as_str()))),
+            (_, _, Some((res, why))) => (Some(res.to_string()), Some(why.to_string())),
+            _ => (None, None),
+        };
+        let side = pos.turn().fold_wb("White", "Black");
+        let mut text = match (&result, &reason) {
+            (Some(res), Some(why)) => format!("Game over: {res} ({why})."),
+            _ if check.is_some() => format!("{side} to move, in check."),
+            _ => format!("{side} to move."),
+        };
+        let times = match state.occurrences {
+            1 => "once".to_string(),
+            2 => "twice".to_string(),
+            n => format!("{n} times"),
+        };
+        let clock = state.halfmove_clock;
+        text.push_str(&format!(
+            " This position has occurred {times}; {clock} halfmove{} since a capture or pawn move.",
+            if clock == 1 { "" } else { "s" }
+        ));
+        let claims: Vec<&'static str> = state.claims.iter().map(|c| c.as_str()).collect();
+        if !claims.is_empty() {
+            text.push_str(&format!(
+                " {side} may claim a draw ({}).",
+                reason_text(&claims.join(", "))
+            ));
+        }
+        StatusView {
+            turn,
+            check,
+            result,
+            reason,
+            claims,
+            occurrences: state.occurrences,
+            halfmove_clock: state.halfmove_clock,
+            text,
+        }
+    }
+}
+
+/// `fivefold_repetition` as `fivefold repetition`.
+fn reason_text(name: &str) -> String {
+    name.replace('_', " ")
+}
+
+/// Both clocks, when the game has them; the page counts down the running one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct ClockView {
+    pub white_ms: u64,
+    pub black_ms: u64,
+    /// The side whose clock runs (none once the game is over).
+    pub running: Option<Side>,
+}
+
+/// The game as it stands.
+#[derive(Debug, Clone, Serialize)]
+pub struct GameView {
+    pub fen: String,
+    pub pieces: Vec<PieceView>,
+    pub legal: Vec<LegalView>,
+    pub moves: Vec<MoveText>,
+    pub last_move: Option<[String; 2]>,
+    pub status: StatusView,
+    pub human: Side,
+    pub profile: String,
+    pub book: bool,
+    pub level: String,
+    pub clocks: Option<ClockView>,
+    /// `play`, `analyse` or none: what the engine is doing.
+    pub thinking: Option<&'static str>,
+    /// A draw offer machack has not answered yet, or its answer.
+    pub draw_offer: Option<String>,
+    pub pgn: String,
+}
+
+/// One top-level move while the search runs: plausibility order, the value it had when
+/// it became the best move (the engine reports only new best moves while searching).
+#[derive(Debug, Clone, Serialize)]
+pub struct LiveRootMove {
+    #[serde(rename = "move")]
+    pub mv: MoveText,
+    pub plausibility: i32,
+    pub value: Option<ScoreView>,
+    pub best: bool,
+}
+
+/// Live progress of a search.
+#[derive(Debug, Clone, Serialize)]
+pub struct InfoView {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub score: ScoreView,
+    pub nodes: u64,
+    pub nps: u64,
+    pub time_ms: u64,
+    pub pv: Vec<MoveText>,
+    pub root: Vec<LiveRootMove>,
+}
+
+/// Nodes per second.
+pub fn nps(nodes: u64, time: Duration) -> u64 {
+    (nodes as f64 / time.as_secs_f64().max(1e-3)) as u64
+}
+
+impl InfoView {
+    /// The view of `info` from the root `pos`; `root` holds the top-level moves in
+    /// plausibility order and learns the new best move's value.
+    pub fn new(pos: &Chess, info: &Info, root: &mut [LiveRootMove]) -> InfoView {
+        let pv = line(pos, &info.pv);
+        if let Some(first) = pv.first() {
+            for r in root.iter_mut() {
+                r.best = r.mv.uci == first.uci;
+                if r.best {
+                    r.value = Some(info.score.into());
+                }
+            }
+        }
+        InfoView {
+            depth: info.depth,
+            seldepth: info.seldepth,
+            score: info.score.into(),
+            nodes: info.nodes,
+            nps: nps(info.nodes, info.time),
+            time_ms: info.time.as_millis() as u64,
+            pv,
+            root: root.to_vec(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Game, parse_fen};
+
+    #[test]
+    fn moves_are_written_in_every_notation() {
+        let pos = Chess::default();
+        let m = crate::notation::read_move(&pos, "Nf3").unwrap();
+        let t = MoveText::new(&pos, m);
+        assert_eq!(
+            (t.uci.as_str(), t.san.as_str(), t.descriptive.as_str()),
+            ("g1f3", "Nf3", "N-KB3")
+        );
+        assert!(t.white);
+        let l = line(&pos, &[m, m]);
+        assert_eq!(l.len(), 1, "a line stops at its first illegal move");
+    }
+
+    #[test]
+    fn the_board_and_legal_moves_are_listed() {
+        let (pos, _) = parse_fen("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+        let p = pieces(&pos);
+        assert!(p.contains(&PieceView {
+            square: "b7".into(),
+            piece: "wP".into()
+        }));
+        let l = legal(&pos);
+        let promotions: Vec<_> = l.iter().filter(|m| m.from == "b7").collect();
+        assert_eq!(promotions.len(), 4);
+        assert!(promotions.iter().any(|m| m.promotion == Some('q')));
+    }
+
+    #[test]
+    fn status_names_claims_and_occurrences() {
+        let mut g = Game::default();
+        for t in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"] {
+            let m = crate::notation::read_move(g.position(), t).unwrap();
+            g.play(m);
+        }
+        let s = StatusView::new(g.position(), &State::of(&g), None);
+        assert_eq!(s.occurrences, 3);
+        assert_eq!(s.claims, vec!["threefold_repetition"]);
+        assert!(s.text.contains("3 times"), "{}", s.text);
+        assert!(s.text.contains("may claim a draw"), "{}", s.text);
+        let s = StatusView::new(g.position(), &State::of(&g), Some(("0-1", "White resigns")));
+        assert_eq!(s.result.as_deref(), Some("0-1"));
+        assert!(s.text.starts_with("Game over"));
+    }
+
+    #[test]
+    fn mates_count_beyond_every_value() {
+        let v = ScoreView::from(Score::Mate(2));
+        assert!(v.value > 10_000 && v.mate == Some(2));
+        assert!(ScoreView::from(Score::Mate(-1)).value < -10_000);
+    }
+}

@@ -1,0 +1,273 @@
+//! The scope in a real browser (issue 22): headless Chromium driven through WebDriver
+//! (`chromedriver`) opens the page `machack scope` serves, plays a move by clicking, sees
+//! machack's reply and the live search lines, opens a tree node and its evaluation, loads
+//! a FEN and a PGN, and saves a screenshot (scope.png in Cargo's test scratch folder, target/tmp; also docs/scope.png when
+//! MACHACK_SCREENSHOT=docs). Skipped, with a message, where Chromium or chromedriver is
+//! missing (`.ci/run` installs them where it can).
+
+use std::io::{BufRead, BufReader};
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use hyper_util::client::legacy::connect::HttpConnector;
+use serde_json::json;
+
+/// A child process killed when the test ends, however it ends.
+struct Killed(Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// The first of `names` on the PATH.
+fn which(names: &[&str]) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    names.iter().find_map(|n| {
+        std::env::split_paths(&path)
+            .map(|d| d.join(n))
+            .find(|p| p.is_file())
+    })
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .unwrap()
+}
+
+/// Starts `machack scope` on a free port and reads the URL it prints.
+fn start_scope() -> (Killed, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_machack"))
+        .args(["scope", "--port", "0"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let url = line
+        .trim()
+        .trim_start_matches("machack scope: ")
+        .to_string();
+    assert!(url.starts_with("http://127.0.0.1:"), "{line}");
+    (Killed(child), url)
+}
+
+/// Starts chromedriver and connects a headless Chromium session to it.
+async fn browser(driver: &Path, chromium: &Path) -> (Killed, Client) {
+    let port = free_port();
+    let child = Command::new(driver)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let child = Killed(child);
+    let caps = json!({
+        "goog:chromeOptions": {
+            "binary": chromium,
+            "args": ["--headless=new", "--no-sandbox", "--disable-gpu",
+                     "--disable-dev-shm-usage", "--window-size=1400,1250", "--hide-scrollbars"],
+        }
+    });
+    let caps = caps.as_object().unwrap().clone();
+    let started = Instant::now();
+    loop {
+        let connected = ClientBuilder::new(HttpConnector::new())
+            .capabilities(caps.clone())
+            .connect(&format!("http://127.0.0.1:{port}"))
+            .await;
+        match connected {
+            Ok(c) => return (child, c),
+            Err(e) if started.elapsed() > Duration::from_secs(15) => {
+                panic!("chromedriver did not start: {e}")
+            }
+            Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
+        }
+    }
+}
+
+/// Waits until the script returns true (at most 20 s).
+async fn until(c: &Client, what: &str, script: &str) {
+    let started = Instant::now();
+    loop {
+        let v = c.execute(script, vec![]).await.unwrap();
+        if v.as_bool() == Some(true) {
+            return;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "waited for {what}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+async fn click(c: &Client, css: &str) {
+    c.find(Locator::Css(css))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn play_watch_look_inside_and_load_in_a_real_browser() {
+    let (Some(driver), Some(chromium)) = (
+        which(&["chromedriver"]),
+        which(&["chromium", "chromium-browser", "google-chrome"]),
+    ) else {
+        eprintln!(
+            "SKIPPED scope browser test: chromium and chromedriver are not installed \
+             (apt-get install chromium chromium-driver)"
+        );
+        return;
+    };
+    let (_scope, url) = start_scope();
+    let (_driver, c) = browser(&driver, &chromium).await;
+    c.goto(&url).await.unwrap();
+    c.wait()
+        .for_element(Locator::Css("[data-square='e2']"))
+        .await
+        .unwrap();
+    until(
+        &c,
+        "the connection",
+        "return document.getElementById('profile').options.length >= 2",
+    )
+    .await;
+    // The 1967 profile, no book: machack searches its reply.
+    click(&c, "#profile option[value='1967']").await;
+    click(&c, "#book").await;
+    until(
+        &c,
+        "the settings",
+        "return !document.getElementById('book').checked",
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+
+    click(&c, "[data-square='e2']").await;
+    click(&c, "[data-square='e4']").await;
+    until(
+        &c,
+        "machack's reply",
+        "return document.querySelectorAll('#moves button.move').length === 2",
+    )
+    .await;
+    until(
+        &c,
+        "live search lines",
+        "return Number(document.getElementById('thinking').dataset.infos) >= 1",
+    )
+    .await;
+    let thinking = c
+        .find(Locator::Id("thinking"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        thinking.contains("machack plays") && thinking.contains("nodes"),
+        "{thinking}"
+    );
+    until(
+        &c,
+        "the PV arrows",
+        "return document.querySelectorAll('#board line.arrow').length >= 1",
+    )
+    .await;
+
+    // The tree: open the best move, then look at a node of its variation.
+    click(&c, "#tree li.the-best-move > button.toggle").await;
+    until(
+        &c,
+        "the node's children",
+        "return document.querySelectorAll('#tree li.the-best-move li').length > 0",
+    )
+    .await;
+    click(&c, "#tree li.the-best-move li.variation > button.label").await;
+    until(
+        &c,
+        "its evaluation",
+        "return document.getElementById('eval').textContent.includes('S = B + R + P + K + C')",
+    )
+    .await;
+    let eval = c
+        .find(Locator::Id("eval"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        eval.contains("after 1 half-move, then 1... "),
+        "the node after machack's move: {eval}"
+    );
+    click(&c, "#eval details summary").await;
+    c.execute("window.scrollTo(0, 0)", vec![]).await.unwrap();
+    let png = c.screenshot().await.unwrap();
+    save_screenshot(&png);
+
+    // A FEN typed and Enter.
+    let fen = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1";
+    let input = c.find(Locator::Id("fen")).await.unwrap();
+    input.clear().await.unwrap();
+    input.send_keys(&format!("{fen}\n")).await.unwrap();
+    until(&c, "the FEN's position", &format!("return document.getElementById('status').textContent.startsWith('White to move') && document.querySelectorAll('#board use.piece').length === 3 && document.getElementById('fen').value === '{fen}'")).await;
+    // Promotion by choice: b7-b8, a knight.
+    click(&c, "[data-square='b7']").await;
+    click(&c, "[data-square='b8']").await;
+    click(&c, "#promotion button[data-promotion='n']").await;
+    until(
+        &c,
+        "the promoted knight",
+        "return document.querySelector('#moves button.move').textContent === 'b8=N'",
+    )
+    .await;
+
+    // A PGN pasted and loaded.
+    let pgn = "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n";
+    let area = c.find(Locator::Id("pgn")).await.unwrap();
+    area.clear().await.unwrap();
+    area.send_keys(pgn).await.unwrap();
+    click(&c, "#pgn-load").await;
+    until(
+        &c,
+        "the PGN's moves",
+        "return document.querySelectorAll('#moves button.move').length === 6",
+    )
+    .await;
+    click(&c, "#notation option[value='descriptive']").await;
+    until(
+        &c,
+        "descriptive notation",
+        "return document.querySelector('#moves button.move').textContent === 'P-K4'",
+    )
+    .await;
+    c.close().await.unwrap();
+}
+
+/// Writes the screenshot to target/ and, when asked, to docs/.
+fn save_screenshot(png: &[u8]) {
+    assert!(png.starts_with(b"\x89PNG"), "a PNG");
+    std::fs::write(
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join("scope.png"),
+        png,
+    )
+    .unwrap();
+    if std::env::var("MACHACK_SCREENSHOT").as_deref() == Ok("docs") {
+        let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/scope.png");
+        std::fs::write(docs, png).unwrap();
+    }
+}

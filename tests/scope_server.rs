@@ -1,0 +1,268 @@
+//! The scope's server (issue 22): its HTTP routes, its WebSocket messages, what it does
+//! with bad ones, the Origin and Host checks, one game per tab, and a closed tab's search
+//! stopped. Each test starts a server in-process on a free loopback port.
+
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use machack::scope::{Config, MAX_MESSAGE, Server, Sessions};
+use serde_json::{Value, json};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::{Error as WsError, Message};
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+/// Starts a scope on a free port: its address (host:port) and its session count.
+async fn start() -> (String, Sessions) {
+    let server = Server::bind(Config {
+        port: 0,
+        ..Config::default()
+    })
+    .await
+    .unwrap();
+    let addr = server.local_addr().to_string();
+    let sessions = server.sessions();
+    tokio::spawn(server.run());
+    (addr, sessions)
+}
+
+async fn connect(addr: &str) -> Ws {
+    let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
+        .await
+        .unwrap();
+    ws
+}
+
+async fn send(ws: &mut Ws, v: Value) {
+    ws.send(Message::Text(v.to_string().into())).await.unwrap();
+}
+
+/// The next reply of type `kind`, skipping others (at most 60 s).
+async fn next(ws: &mut Ws, kind: &str) -> Value {
+    let wait = async {
+        loop {
+            match ws.next().await {
+                Some(Ok(Message::Text(t))) => {
+                    let v: Value = serde_json::from_str(&t).unwrap();
+                    if v["type"] == kind {
+                        return v;
+                    }
+                }
+                Some(Ok(_)) => {}
+                other => panic!("socket ended waiting for {kind}: {other:?}"),
+            }
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(60), wait)
+        .await
+        .unwrap_or_else(|_| panic!("no {kind} reply"))
+}
+
+/// A plain HTTP GET: status line and the whole response.
+async fn get(addr: &str, path: &str) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    let req = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).await.unwrap();
+    out
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_and_its_files_are_served_and_nothing_else() {
+    let (addr, _) = start().await;
+    let page = get(&addr, "/").await;
+    assert!(page.starts_with("HTTP/1.1 200"), "{page}");
+    assert!(page.contains("text/html"));
+    assert!(page.contains("content-security-policy"));
+    for id in [
+        "board", "moves", "thinking", "tree", "eval", "status", "fen",
+    ] {
+        assert!(page.contains(&format!("id=\"{id}\"")), "region {id}");
+    }
+    for (path, kind) in [
+        ("/app.js", "text/javascript"),
+        ("/board.js", "text/javascript"),
+        ("/style.css", "text/css"),
+        ("/pieces.svg", "image/svg+xml"),
+    ] {
+        let r = get(&addr, path).await;
+        assert!(r.starts_with("HTTP/1.1 200") && r.contains(kind), "{path}");
+    }
+    assert!(get(&addr, "/secret").await.starts_with("HTTP/1.1 404"));
+    assert!(
+        get(&addr, "/ws").await.starts_with("HTTP/1.1 4"),
+        "no upgrade"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_gets_a_reply_with_live_lines_and_a_record() {
+    let (addr, _) = start().await;
+    let mut ws = connect(&addr).await;
+    let hello = next(&mut ws, "hello").await;
+    assert!(hello["profiles"].as_array().unwrap().len() >= 2);
+    let state = next(&mut ws, "state").await;
+    assert_eq!(state["legal"].as_array().unwrap().len(), 20);
+    send(
+        &mut ws,
+        json!({"type": "settings", "profile": "1967", "book": false}),
+    )
+    .await;
+    send(&mut ws, json!({"type": "move", "move": "e2e4"})).await;
+    let info = next(&mut ws, "info").await;
+    assert!(info["nodes"].as_u64().unwrap() > 0);
+    assert!(!info["pv"].as_array().unwrap().is_empty());
+    assert_eq!(info["root"].as_array().unwrap().len(), 20);
+    let done = next(&mut ws, "done").await;
+    assert_eq!(done["source"], "search");
+    assert_eq!(done["played"], true);
+    assert_eq!(done["record"].as_array().unwrap().len(), 20);
+    assert!(done["stats"]["nodes"].as_u64().unwrap() > 0);
+    let state = loop {
+        let s = next(&mut ws, "state").await;
+        if s["moves"].as_array().unwrap().len() == 2 {
+            break s;
+        }
+    };
+    assert_eq!(state["moves"][1]["uci"], done["best"]["uci"]);
+    assert!(state["pgn"].as_str().unwrap().contains("1. e4"));
+    // The debugging aids of the position now on the board.
+    send(
+        &mut ws,
+        json!({"type": "inspect", "ply": 1, "path": ["e7e5"]}),
+    )
+    .await;
+    let v = next(&mut ws, "inspect").await;
+    assert_eq!(v["path"][0]["san"], "e5");
+    assert!(v["moves"][0]["factors"].as_array().is_some());
+    assert!(v["terms"]["s"].is_i64());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_messages_get_errors_and_the_session_goes_on() {
+    let (addr, _) = start().await;
+    let mut ws = connect(&addr).await;
+    next(&mut ws, "state").await;
+    for bad in [
+        "nonsense",
+        r#"{"type":"fly"}"#,
+        r#"{"type":"move"}"#,
+        r#"{"type":"move","move":"e2e5"}"#,
+        r#"{"type":"set_fen","fen":"8/8/8 w - - 0 1"}"#,
+        r#"{"type":"load_pgn","pgn":"1. e4 Ke7 2. Qh5 Qxh5"}"#,
+        r#"{"type":"inspect","ply":9}"#,
+        r#"{"type":"settings","profile":"1968"}"#,
+        r#"{"type":"settings","level":"blitz"}"#,
+        r#"{"type":"claim_draw"}"#,
+        r#"{"type":"undo"}"#,
+    ] {
+        ws.send(Message::Text(bad.into())).await.unwrap();
+        let e = next(&mut ws, "error").await;
+        assert!(!e["message"].as_str().unwrap().is_empty(), "{bad}");
+    }
+    ws.send(Message::Binary(vec![1, 2, 3].into()))
+        .await
+        .unwrap();
+    next(&mut ws, "error").await;
+    // Still serving: a FEN sets up its position.
+    let fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+    send(&mut ws, json!({"type": "set_fen", "fen": fen})).await;
+    let s = next(&mut ws, "state").await;
+    assert_eq!(s["fen"], fen);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_oversized_message_closes_only_its_own_connection() {
+    let (addr, _) = start().await;
+    let mut ws = connect(&addr).await;
+    next(&mut ws, "state").await;
+    let huge = format!(
+        r#"{{"type":"load_pgn","pgn":"{}"}}"#,
+        "x".repeat(MAX_MESSAGE + 1)
+    );
+    let _ = ws.send(Message::Text(huge.into())).await;
+    let ended = tokio::time::timeout(Duration::from_secs(10), async {
+        loop {
+            match ws.next().await {
+                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
+                Some(Ok(_)) => {}
+            }
+        }
+    })
+    .await;
+    assert!(ended.is_ok(), "the connection is closed");
+    let mut again = connect(&addr).await;
+    next(&mut again, "state").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn upgrades_from_other_origins_or_hosts_are_refused() {
+    let (addr, _) = start().await;
+    let port = addr.rsplit(':').next().unwrap();
+    let refused = |host: String, origin: Option<String>| {
+        let url = format!("ws://{addr}/ws");
+        async move {
+            let mut req = url.into_client_request().unwrap();
+            req.headers_mut().insert("host", host.parse().unwrap());
+            if let Some(o) = origin {
+                req.headers_mut().insert("origin", o.parse().unwrap());
+            }
+            match tokio_tungstenite::connect_async(req).await {
+                Err(WsError::Http(r)) => r.status().as_u16() == 403,
+                _ => false,
+            }
+        }
+    };
+    assert!(refused(addr.clone(), Some("http://evil.example".into())).await);
+    assert!(refused(format!("evil.example:{port}"), None).await);
+    assert!(refused(addr.clone(), Some(format!("http://localhost:{port}"))).await);
+    assert!(
+        !refused(
+            format!("localhost:{port}"),
+            Some(format!("http://localhost:{port}"))
+        )
+        .await
+    );
+    assert!(!refused(addr.clone(), Some(format!("http://{addr}"))).await);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_tab_has_its_own_game_and_a_closed_tab_stops_its_search() {
+    let (addr, sessions) = start().await;
+    let mut a = connect(&addr).await;
+    let mut b = connect(&addr).await;
+    next(&mut a, "state").await;
+    next(&mut b, "state").await;
+    assert_eq!(sessions.open(), 2);
+    let middlegame = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9";
+    send(&mut a, json!({"type": "set_fen", "fen": middlegame})).await;
+    next(&mut a, "state").await;
+    send(&mut b, json!({"type": "undo"})).await;
+    next(&mut b, "error").await;
+    send(&mut b, json!({"type": "inspect"})).await;
+    let v = next(&mut b, "inspect").await;
+    assert_eq!(
+        v["moves"].as_array().unwrap().len(),
+        20,
+        "b is still at the start"
+    );
+    // A search that would run for minutes, then the tab closes.
+    send(&mut a, json!({"type": "analyse", "depth": 9})).await;
+    let s = next(&mut a, "state").await;
+    assert_eq!(s["thinking"], "analyse");
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    a.close(None).await.unwrap();
+    drop(a);
+    let ended = tokio::time::timeout(Duration::from_secs(5), async {
+        while sessions.open() > 1 {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    })
+    .await;
+    assert!(ended.is_ok(), "the closed tab's session and search ended");
+    assert_eq!(sessions.open(), 1);
+}
