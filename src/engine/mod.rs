@@ -217,11 +217,6 @@ impl Engine {
         let budget = timeman::allot(&control, self.options.move_overhead);
         let now = Instant::now();
         let mut limits = request.limits(self.position(), now, budget);
-<<<<<<< HEAD
-        // Timed play (pondering included) keeps the paper's fixed depth unless `Deepen`.
-        limits.deepen |= self.options.deepen && budget.is_some();
-=======
->>>>>>> main
         // A `go` with no limit at all (not infinite) ends: at the `Depth` option's depth, or
         // the profile's bench depth.
         if !request.holds() && limits.depth.is_none() && limits.nodes.is_none() && budget.is_none()
@@ -232,11 +227,8 @@ impl Engine {
                     .unwrap_or(self.options.profile().bench_depth),
             );
         }
-<<<<<<< HEAD
-=======
         // Timed play (pondering included) keeps the paper's fixed depth unless `Deepen`.
         limits.deepen |= self.options.deepen && budget.is_some();
->>>>>>> main
         let book = (self.options.own_book && !request.holds() && limits.searchmoves.is_empty())
             .then(|| (Arc::clone(&self.book), self.book_seed));
         let tablebases = self
