@@ -39,12 +39,7 @@ pub struct Thinking {
 /// The top-level moves of `pos` in plausibility order, no value yet.
 pub fn live_root(pos: &Chess) -> Vec<LiveRootMove> {
     let ply = 2 * (pos.fullmoves().get() - 1) + u32::from(pos.turn() == Color::Black);
-    let ctx = Context {
-        level: 1,
-        game_ply: ply,
-        root_game_ply: ply,
-        weights: None,
-    };
+    let ctx = Context::root(ply);
     let mut list = PlausibleList::new();
     plausible::generate(pos, &Analysis::new(pos), &ctx, &mut list);
     list.iter()

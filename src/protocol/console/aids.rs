@@ -95,12 +95,7 @@ impl Console {
         let pos = game.position();
         let analysis = Analysis::new(pos);
         let ply = game.moves().len() as u32;
-        let ctx = Context {
-            level: 1,
-            game_ply: ply,
-            root_game_ply: ply,
-            weights: None,
-        };
+        let ctx = Context::root(ply);
         let mut list = PlausibleList::new();
         plausible::generate(pos, &analysis, &ctx, &mut list);
         let rank = list.iter().position(|pm| pm.mv == m).map_or(0, |i| i + 1);
