@@ -12,10 +12,13 @@ use pipe::{Engine, secs};
 
 const LONG: Duration = Duration::from_secs(60);
 
+/// A UCI session with the 1967 tournament profile (the one these features are for; the
+/// modern profile deepens on its own).
 fn started() -> Engine {
     let mut e = Engine::start(&["uci"]);
     e.send("uci");
     e.expect_prefix("uciok", LONG);
+    e.send("setoption name Profile value 1967-tournament");
     e.send("isready");
     e.expect_prefix("readyok", LONG);
     e
@@ -153,6 +156,7 @@ fn xboard_analyze_deepens_until_exit() {
     e.send("protover 2");
     e.expect("done=1", LONG, |l| l == "feature done=1");
     e.send("new");
+    e.send("option Profile=1967-tournament");
     e.send("force");
     e.send("analyze");
     // Thinking lines: depth score time nodes pv.

@@ -116,6 +116,9 @@ pub struct Options {
     pub deepen: bool,
     /// Report win/draw/loss chances with each score (UCI `UCI_ShowWDL`).
     pub show_wdl: bool,
+    /// Chess960: FENs are read with any castling rooks and castling is written as the
+    /// king taking its rook (UCI `UCI_Chess960`, xboard `variant fischerandom`).
+    pub chess960: bool,
     /// How much worse than 0 a draw is for us, in 1967 units (pawn = 128).
     pub contempt: i32,
     pub own_book: bool,
@@ -251,6 +254,17 @@ pub static OPTIONS: &[EngineOption] = &[
             set: |o, v| o.show_wdl = v,
         },
         help: "add win/draw/loss chances per mille to each score (a logistic in the score)",
+        shown: UCI,
+        flag: None,
+        effect: Effect::None,
+    },
+    EngineOption {
+        name: "UCI_Chess960",
+        kind: OptionKind::Check {
+            default: false,
+            set: |o, v| o.chess960 = v,
+        },
+        help: "Chess960: castling rooks on any file, castling sent as king takes rook",
         shown: UCI,
         flag: None,
         effect: Effect::None,
@@ -430,6 +444,7 @@ impl Default for Options {
             widths: None,
             deepen: false,
             show_wdl: false,
+            chess960: false,
             contempt: 0,
             own_book: false,
             book_file: None,
@@ -516,6 +531,15 @@ impl Options {
             contempt: self.contempt,
             threads: self.threads,
             ..Settings::default()
+        }
+    }
+
+    /// How castling is read and written: Chess960 or standard.
+    pub fn castling_mode(&self) -> shakmaty::CastlingMode {
+        if self.chess960 {
+            shakmaty::CastlingMode::Chess960
+        } else {
+            shakmaty::CastlingMode::Standard
         }
     }
 

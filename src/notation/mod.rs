@@ -125,7 +125,13 @@ pub fn read_move(pos: &Chess, text: &str) -> Result<Move, NotationError> {
 
 /// The UCI coordinate text of a move, castling as the king's two-square move (`e1g1`).
 pub fn uci(m: Move) -> String {
-    m.to_uci(CastlingMode::Standard).to_string()
+    uci_in(m, CastlingMode::Standard)
+}
+
+/// The UCI coordinate text of a move under `mode`: in Chess960 castling is written as the
+/// king taking its own rook (`e1h1`), as Chess960 GUIs expect.
+pub fn uci_in(m: Move, mode: CastlingMode) -> String {
+    m.to_uci(mode).to_string()
 }
 
 /// Writes a legal move in the chosen notation, with check and mate marks: `+`/`#` in SAN,

@@ -23,6 +23,6 @@ pub struct Limits {
     pub searchmoves: Vec<Move>,
     /// Iterate deeper (depth 1, 2, ...) until stopped, a limit, or `depth` if given,
     /// instead of searching once to the profile's depth: analysis, and timed play with
-    /// the `Deepen` option.
+    /// the `Deepen` option. A search that always deepens (modern) ignores it.
     pub deepen: bool,
 }
