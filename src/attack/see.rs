@@ -1,4 +1,4 @@
-//! The static exchange evaluator (SEE), the one swap list of the program: both sides
+//! The static exchange evaluator (SEE), the one swap list of the 1967 program: both sides
 //! capture on one square, each with its least valuable piece that may capture, each free
 //! to stop when going on would lose; pieces lined up behind a capturer on its line (a rook
 //! behind a rook, a queen behind a bishop or a pawn) join as it leaves. The result is what
