@@ -1,6 +1,6 @@
 //! Static evaluation: the piece values every part of the program shares (Table 2 of the
 //! paper), the pawn structure (`pawns`), and the 1967 static board evaluator
-//! (`static_board`, SPEC §3), which stays as the paper gives it.
+//! (`static_board`, docs/design.md §3), which stays as the paper gives it.
 //!
 //! The modern profile's evaluator lives beside its search, in `search::modern::eval`,
 //! with its own tapered weight table; `static_board` is the 1967 program's alone.

@@ -1,5 +1,5 @@
-//! The plausible move generator (SPEC §5), the heart of the 1967 program: every legal move
-//! gets a plausibility score, the sum of named heuristic factors computed per move ("this
+//! The plausible move generator (docs/design.md §5), the heart of the 1967 program: every legal
+//! move gets a plausibility score, the sum of named heuristic factors computed per move ("this
 //! move blocks my bishop") from the facts of the position, and the moves are ordered by
 //! it, highest first (ties keep generation order).
 //!

@@ -1,7 +1,7 @@
 //! Watching machack think: a session starts a search, the engine's progress reports go to
 //! the page as `info` replies (at most ten a second, so a fast search cannot flood the
 //! socket), and the answer comes back to the session, which plays it (with the conduct
-//! of SPEC §9: a claim, a resignation) or, for an analysis, only shows it.
+//! of docs/design.md §9: a claim, a resignation) or, for an analysis, only shows it.
 //!
 //! The engine reports a line each time the top level finds a new best move, so between
 //! reports the page counts the time itself; the full record comes with the answer.
@@ -168,7 +168,7 @@ impl Session {
     }
 
     /// Plays machack's answer as a tournament player would: it may claim a draw or resign
-    /// instead (SPEC §9).
+    /// instead (docs/design.md §9).
     fn play_answer(&mut self, best: &BestMove) {
         if best.score.is_some() {
             self.last_score = best.score;

@@ -1,4 +1,4 @@
-//! The debugging aids of the paper (SPEC §8), over the current position and the last
+//! The debugging aids of the paper (docs/design.md §8), over the current position and the last
 //! search: the evaluation term by term (aid 3), the plausibility trace of a move (aid 4),
 //! the record of every top-level move (aid 5), the statistics (aid 6), and the principal
 //! variation with the static value after each move.
