@@ -2,7 +2,7 @@
 //!
 //! shakmaty knows the rules (legal moves, FEN, Zobrist keys); this module adds what a game
 //! needs on top: the move history and the history of position keys that the repetition
-//! rules (SPEC §10) read, and a FEN reader that is lenient where real test suites need it
+//! rules (docs/design.md §10) read, and a FEN reader that is lenient where real test suites need it
 //! and strict where play would break. It deliberately does no move generation of its own.
 
 use shakmaty::fen::Fen;

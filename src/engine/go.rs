@@ -1,6 +1,6 @@
 //! What a `go` asks for and what it answers: the request ([`Go`], with the GUI's
 //! [`Clocks`]) and its time control, and the answer ([`BestMove`]) checked before it leaves
-//! the engine (STYLE point 6: a move from the search is played only if it is legal).
+//! the engine (docs/style.md point 6: a move from the search is played only if it is legal).
 
 use std::time::{Duration, Instant};
 

@@ -1,4 +1,4 @@
-//! The engine façade (STYLE point 1): the one API the protocols (`protocol::uci`,
+//! The engine façade (docs/style.md point 1): the one API the protocols (`protocol::uci`,
 //! `protocol::xboard`, `protocol::console`) drive.
 //!
 //! `Engine` owns the game, the options, the search (and so its hash table) and the
@@ -14,8 +14,8 @@
 //!
 //! Beside the façade: `options` (the options table), `go` (the request and its checked
 //! answer), `thread` (the search thread, its watchdog and the held answer) and `conduct`
-//! (tournament conduct, SPEC §9: draw offers, claims, resignation). Left out: more than one
-//! search thread (the 1967 search is single-threaded; `Threads` is 1).
+//! (tournament conduct, docs/design.md §9: draw offers, claims, resignation). Left out: more than
+//! one search thread (the 1967 search is single-threaded; `Threads` is 1).
 
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};

@@ -128,7 +128,7 @@ pub struct Options {
     pub syzygy_path: Option<String>,
     /// Probe the tables only for positions of at most this many pieces.
     pub syzygy_probe_limit: u32,
-    /// Resign when hopelessly lost (SPEC §9). Off by default: GUIs adjudicate.
+    /// Resign when hopelessly lost (docs/design.md §9). Off by default: GUIs adjudicate.
     pub resign: bool,
     /// Resign below minus this value (1967 units)...
     pub resign_value: i32,

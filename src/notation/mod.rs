@@ -1,5 +1,5 @@
 //! Move notation: reading a move typed in any notation, and writing one in the notation
-//! the user chose (SPEC §2).
+//! the user chose (docs/design.md §2).
 //!
 //! SAN and UCI coordinate text come from shakmaty. English descriptive notation, the
 //! notation of the 1967 program, is ours: see `descriptive`. Game scores (move numbers,

@@ -1,7 +1,7 @@
 //! Watching machack think: a session starts a search, the engine's progress reports go to
 //! the page as `info` replies (at most ten a second, so a fast search cannot flood the
 //! socket), and the answer comes back to the session, which plays it (with the conduct
-//! of SPEC §9: a claim, a resignation) or, for an analysis, only shows it.
+//! of docs/design.md §9: a claim, a resignation) or, for an analysis, only shows it.
 //!
 //! The engine reports a line each time the top level finds a new best move, so between
 //! reports the page counts the time itself; the full record comes with the answer.
@@ -39,12 +39,7 @@ pub struct Thinking {
 /// The top-level moves of `pos` in plausibility order, no value yet.
 pub fn live_root(pos: &Chess) -> Vec<LiveRootMove> {
     let ply = 2 * (pos.fullmoves().get() - 1) + u32::from(pos.turn() == Color::Black);
-    let ctx = Context {
-        level: 1,
-        game_ply: ply,
-        root_game_ply: ply,
-        weights: None,
-    };
+    let ctx = Context::root(ply);
     let mut list = PlausibleList::new();
     plausible::generate(pos, &Analysis::new(pos), &ctx, &mut list);
     list.iter()
@@ -173,7 +168,7 @@ impl Session {
     }
 
     /// Plays machack's answer as a tournament player would: it may claim a draw or resign
-    /// instead (SPEC §9).
+    /// instead (docs/design.md §9).
     fn play_answer(&mut self, best: &BestMove) {
         if best.score.is_some() {
             self.last_score = best.score;

@@ -10,7 +10,7 @@
 //! Thinking output is `ply score time nodes pv` (score in centipawns, mates as ±100000+N,
 //! time in centiseconds, the PV in SAN).
 //!
-//! Tournament conduct (SPEC §9) is decided by the engine (`engine::conduct`) and printed
+//! Tournament conduct (docs/design.md §9) is decided by the engine (`engine::conduct`) and printed
 //! here: `offer draw` before the move when a pending offer is accepted, `1/2-1/2 {...}`
 //! for a claim, `resign` (only with the `Resign` option on), and a result line when the
 //! game is over by rule after either side's move. With `hard`, the engine ponders on the

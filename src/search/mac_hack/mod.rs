@@ -1,4 +1,4 @@
-//! The search of 1967 (SPEC §6), one implementation of [`Search`]: the basic search, a
+//! The search of 1967 (docs/design.md §6), one implementation of [`Search`]: the basic search, a
 //! fixed-depth, width-limited alpha-beta over the plausible move generator's order
 //! (`alphabeta`, `width`); the position evaluator with its feedovers and plausible-capture
 //! search (`position_evaluator`); the top level with the secondary search at each new best
