@@ -1,4 +1,4 @@
-//! Cost per node of each repetition method (SPEC §10), along random search-like lines.
+//! Cost per node of each repetition method (docs/design.md §10), along random search-like lines.
 //!
 //! One game history (a random game with many reversible moves), and from its last
 //! position as root a fixed set of random lines, as a search would walk them. One "node"

@@ -1,5 +1,5 @@
-//! The feedover condition (SPEC §6.2): at the end of the basic search, whether the position
-//! is too unsettled to evaluate statically, so the plausible move generator is applied
+//! The feedover condition (docs/design.md §6.2): at the end of the basic search, whether the
+//! position is too unsettled to evaluate statically, so the plausible move generator is applied
 //! again. The condition is true if
 //! 1. the side to move has a piece en prise and either it is in check or that piece is
 //!    trapped or pinned; or

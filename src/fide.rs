@@ -1,5 +1,5 @@
 //! The FIDE rules that end a game or let a player claim a draw (Laws of Chess, articles
-//! 5 and 9; SPEC §10 "Game rules").
+//! 5 and 9; docs/design.md §10 "Game rules").
 //!
 //! A game ends by itself on checkmate (5.1.1), stalemate (5.2.1), a dead position (5.2.2 —
 //! we recognise the dead positions that come from insufficient material, as shakmaty

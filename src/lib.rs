@@ -37,4 +37,5 @@ pub mod repetition;
 pub mod rules;
 pub mod scope;
 pub mod search;
+pub mod tablebase;
 pub mod timeman;

@@ -1,5 +1,5 @@
 //! Perft: counting the leaf nodes of the legal move tree, the floor every move generator
-//! and move orderer must stand on (STYLE.md point 9).
+//! and move orderer must stand on (docs/style.md point 9).
 //!
 //! Counted through our `Game` layer's way of making moves (clone, play, key update), so
 //! the counts test what the engine uses, not only shakmaty.

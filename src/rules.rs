@@ -2,7 +2,7 @@
 //!
 //! shakmaty knows the rules (legal moves, FEN, Zobrist keys); this module adds what a game
 //! needs on top: the move history and the history of position keys that the repetition
-//! rules (SPEC §10) read, and a FEN reader that is lenient where real test suites need it
+//! rules (docs/design.md §10) read, and a FEN reader that is lenient where real test suites need it
 //! and strict where play would break. It deliberately does no move generation of its own.
 
 use shakmaty::fen::Fen;
@@ -56,13 +56,20 @@ impl std::fmt::Display for FenWarning {
 /// Rejects what cannot be played: no king, too many kings, pawns on the first or last rank,
 /// or the side not to move in check.
 pub fn parse_fen(text: &str) -> Result<(Chess, Vec<FenWarning>), FenError> {
+    parse_fen_in(text, CastlingMode::Standard)
+}
+
+/// Reads a FEN as [`parse_fen`] does, under `mode`: with `CastlingMode::Chess960` the
+/// castling field may be Shredder-FEN (`HAha`, the rooks' files) or X-FEN (`KQkq`, the
+/// outermost rooks, a file letter for an inner one), and the king may start on any file.
+pub fn parse_fen_in(text: &str, mode: CastlingMode) -> Result<(Chess, Vec<FenWarning>), FenError> {
     let text = text.trim();
     let fen: Fen = text.parse().map_err(|e| FenError::Field {
         field: fen_field_name(&e),
         fen: text.to_string(),
     })?;
     let mut warnings = Vec::new();
-    let err = match Chess::from_setup(fen.into_setup(), CastlingMode::Standard) {
+    let err = match Chess::from_setup(fen.into_setup(), mode) {
         Ok(pos) => return Ok((pos, warnings)),
         Err(err) => err,
     };

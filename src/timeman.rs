@@ -1,4 +1,4 @@
-//! Time management (SPEC §9): how long to think on one move, for every time control.
+//! Time management (docs/design.md §9): how long to think on one move, for every time control.
 //!
 //! The 1967 program played under tournament rules, 50 moves in 2 hours (xboard `level 50 120
 //! 0`); GUIs today add sudden death, increments and fixed time per move. This module turns
@@ -14,7 +14,7 @@
 
 use std::time::Duration;
 
-/// The knobs of time management, one table (STYLE point 3).
+/// The knobs of time management, one table (docs/style.md point 3).
 pub mod knobs {
     use std::time::Duration;
 

@@ -1,4 +1,4 @@
-//! `machack eval`: the JSON keys of SPEC §11, the root taken from `--fen`, the human
+//! `machack eval`: the JSON keys of docs/design.md §11, the root taken from `--fen`, the human
 //! output, and errors on bad input.
 
 use std::process::Command;

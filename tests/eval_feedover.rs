@@ -1,4 +1,4 @@
-//! The feedover condition (SPEC §6.2): a position for each of the paper's three cases and
+//! The feedover condition (docs/design.md §6.2): a position for each of the paper's three cases and
 //! a near miss for each, which differs in the one fact that decides it.
 
 use shakmaty::fen::Fen;

@@ -1,4 +1,5 @@
-//! `machack plausible`: the ranked listing, `--trace` and `--json` (SPEC §11), and errors.
+//! `machack plausible`: the ranked listing, `--trace` and `--json` (docs/design.md §11), and
+//! errors.
 
 use std::process::Command;
 

@@ -1,4 +1,4 @@
-//! Perft through the plausible move generator (STYLE.md point 9): recursing over the
+//! Perft through the plausible move generator (docs/style.md point 9): recursing over the
 //! generator's output must count exactly what plain perft counts, so the generator can
 //! never lose or invent a move.
 

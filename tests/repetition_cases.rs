@@ -1,4 +1,4 @@
-//! The cases of SPEC §10's last paragraph, each checked twice: through the library
+//! The cases of docs/design.md §10's last paragraph, each checked twice: through the library
 //! (`fide::State`, `fide::claims_with_move`) and through `machack status --json`.
 
 use std::process::Command;

@@ -1,4 +1,4 @@
-//! The 1967 search through its public API (SPEC §6): mates, draws, feedover, secondary
+//! The 1967 search through its public API (docs/design.md §6): mates, draws, feedover, secondary
 //! search, value modifications, the width rule, determinism and stopping.
 //!
 //! The assertions hold for any plausible move generator and evaluator that keep their

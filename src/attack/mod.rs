@@ -1,4 +1,4 @@
-//! Attack analysis (SPEC §4), computed once per position and shared by the static board
+//! Attack analysis (docs/design.md §4), computed once per position and shared by the static board
 //! evaluator, the feedover condition and the plausible move generator.
 //!
 //! The 1967 program decided whether a piece is **en prise** from the piece's value, the

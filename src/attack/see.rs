@@ -1,4 +1,4 @@
-//! The static exchange evaluator (SEE), the one swap list of the program: both sides
+//! The static exchange evaluator (SEE), the one swap list of the 1967 program: both sides
 //! capture on one square, each with its least valuable piece that may capture, each free
 //! to stop when going on would lose; pieces lined up behind a capturer on its line (a rook
 //! behind a rook, a queen behind a bishop or a pawn) join as it leaves. The result is what
@@ -6,11 +6,11 @@
 //!
 //! Who may capture next is the one thing its two users see differently, so it is a
 //! parameter (`Capturers`):
-//! - the attack analysis (`Analysis`, SPEC §4) judges a pin against the king as it stands
+//! - the attack analysis (`Analysis`, docs/design.md §4) judges a pin against the king as it stands
 //!   at each step (a pinner that has captured or been captured pins no more), lets a king
 //!   capture first when nothing can take it back, and crowns a pawn that captures onto the
 //!   last rank;
-//! - the plausible move generator (`StandingPins`, SPEC §5) asks for thousands of
+//! - the plausible move generator (`StandingPins`, docs/design.md §5) asks for thousands of
 //!   exchanges per generation, on boards that are the position before the move with a few
 //!   pieces moved: it takes the pins against the king as they stood before the exchange,
 //!   spends the king last, and leaves promotion to its own factor.

@@ -1,4 +1,4 @@
-//! The opening book (SPEC §7): the built-in book and Polyglot `.bin` books.
+//! The opening book (docs/design.md §7): the built-in book and Polyglot `.bin` books.
 //!
 //! The 1967 program had a book of over 5,000 moves, compiled by a master and an expert to
 //! suit its style; games rarely stayed in it past ten plies, and its main use was keeping

@@ -1,4 +1,4 @@
-//! The command line (SPEC §11): one binary, one subcommand per debugging aid or tool.
+//! The command line (docs/design.md §11): one binary, one subcommand per debugging aid or tool.
 //!
 //! Each subcommand lives in its own file and only parses, calls the library and prints.
 //! Errors go to stderr with exit status 2.
@@ -53,7 +53,8 @@ enum Command {
     Convert(convert::ConvertArgs),
     /// The 1967 static board evaluation, term by term (prints `S N` last).
     Eval(eval::EvalArgs),
-    /// Every legal move ranked by plausibility, with its factors (`--trace MOVE`: one move's factors with comments).
+    /// Every legal move ranked by plausibility, with its factors (`--trace MOVE`: one move's
+    /// factors with comments).
     Plausible(plausible::PlausibleArgs),
     /// What the FIDE rules say: outcome, draw claims, occurrences, halfmove clock; or
     /// check every game of a PGN file (`--pgn`).
@@ -64,10 +65,10 @@ enum Command {
     Xboard,
     /// The opening book: `show` a position's book moves, `stats`, `build` a Polyglot book.
     Book(book::BookArgs),
-    /// Serve the web page that shows machack thinking (`--open` opens it).
-    Scope(scope::ScopeArgs),
     /// Fit the modern evaluation's weights to game results (Texel's method).
     Tune(tune::TuneArgs),
+    /// Serve the web page that shows machack thinking (`--open` opens it).
+    Scope(scope::ScopeArgs),
 }
 
 /// The position a subcommand works on: `--fen` (default: the start position), then
@@ -169,8 +170,8 @@ pub fn main() -> ExitCode {
             Ok(())
         }
         Some(Command::Book(args)) => book::run(&args),
-        Some(Command::Scope(args)) => scope::run(&args),
         Some(Command::Tune(args)) => tune::run(&args),
+        Some(Command::Scope(args)) => scope::run(&args),
         None => {
             protocol::console::set_ascii(cli.ascii);
             protocol::console::start(Engine::new());

@@ -46,12 +46,7 @@ fn print(args: &PlausibleArgs) -> Result<(), CliError> {
     let pos = game.position();
     let analysis = Analysis::new(pos);
     let ply = game.moves().len() as u32;
-    let ctx = Context {
-        level: 1,
-        game_ply: ply,
-        root_game_ply: ply,
-        ..Context::default()
-    };
+    let ctx = Context::root(ply);
     let mut list = PlausibleList::new();
     plausible::generate(pos, &analysis, &ctx, &mut list);
     let entries: Vec<(Entry, plausible::Flags)> = match &args.trace {

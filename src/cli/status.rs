@@ -1,5 +1,5 @@
 //! `machack status [--intend MOVE] [--json]` and `machack status --pgn FILE`: what the
-//! FIDE rules say about a game (SPEC §10, §11) — an arbiter's tool.
+//! FIDE rules say about a game (docs/design.md §10, §11) — an arbiter's tool.
 //!
 //! With a position (`--fen`, `--moves`) it prints the outcome and reason if the game is
 //! over, the draws the side to move may claim, how often the position has occurred and
@@ -40,7 +40,7 @@ pub struct StatusArgs {
     position: PositionArgs,
 }
 
-/// The JSON of SPEC §11.
+/// The JSON of docs/design.md §11.
 #[derive(Debug, Serialize)]
 struct StatusJson {
     #[serde(flatten)]

@@ -1,5 +1,5 @@
-//! Tournament conduct (SPEC §9): when the game is over by rule, which draws may be claimed,
-//! whether to accept a draw offer, whether to claim, whether to resign.
+//! Tournament conduct (docs/design.md §9): when the game is over by rule, which draws may be
+//! claimed, whether to accept a draw offer, whether to claim, whether to resign.
 //!
 //! The program never offers a draw. Offered one, it accepts when its search says it stands
 //! worse than the draw score by a margin, or when the position is a dead draw. It claims a
@@ -18,7 +18,7 @@ use crate::fide::{self, Claim, Outcome, Reason, State};
 use crate::rules::Game;
 use crate::search::Score;
 
-/// The knobs of tournament conduct, one table (STYLE point 3). Values in 1967 units
+/// The knobs of tournament conduct, one table (docs/style.md point 3). Values in 1967 units
 /// (pawn = 128).
 pub mod knobs {
     /// Accept a draw offer when we stand worse than the draw score by more than this.

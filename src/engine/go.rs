@@ -1,6 +1,6 @@
 //! What a `go` asks for and what it answers: the request ([`Go`], with the GUI's
 //! [`Clocks`]) and its time control, and the answer ([`BestMove`]) checked before it leaves
-//! the engine (STYLE point 6: a move from the search is played only if it is legal).
+//! the engine (docs/style.md point 6: a move from the search is played only if it is legal).
 
 use std::time::{Duration, Instant};
 
@@ -43,6 +43,10 @@ pub struct Go {
 pub enum Source {
     Search,
     Book,
+    /// The Syzygy tables, which probed this many positions.
+    Tablebase {
+        probes: u64,
+    },
     /// The position has no legal move.
     NoMove,
     /// The search failed (a bug); the move is the first legal one.
@@ -101,7 +105,9 @@ impl Go {
     }
 
     /// The search limits of this request in `pos`, the clock started `now` with `budget`:
-    /// a mate in n is looked for 2n - 1 plies deep, and only legal `searchmoves` are kept.
+    /// a mate in n is looked for 2n - 1 plies deep, only legal `searchmoves` are kept, and
+    /// `go infinite` deepens until stopped (a ponder search deepens only with `Deepen`, as
+    /// timed play does, so that after `ponderhit` it answers as the clock says).
     pub fn limits(&self, pos: &Chess, now: Instant, budget: Option<Budget>) -> Limits {
         let depth = self
             .depth
@@ -125,6 +131,7 @@ impl Go {
                 .copied()
                 .filter(|&m| pos.is_legal(m))
                 .collect(),
+            deepen: self.infinite,
         }
     }
 }

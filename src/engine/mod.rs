@@ -1,4 +1,4 @@
-//! The engine façade (STYLE point 1): the one API the protocols (`protocol::uci`,
+//! The engine façade (docs/style.md point 1): the one API the protocols (`protocol::uci`,
 //! `protocol::xboard`, `protocol::console`) drive.
 //!
 //! `Engine` owns the game, the options, the search (and so its hash table) and the
@@ -14,8 +14,8 @@
 //!
 //! Beside the façade: `options` (the options table), `go` (the request and its checked
 //! answer), `thread` (the search thread, its watchdog and the held answer) and `conduct`
-//! (tournament conduct, SPEC §9: draw offers, claims, resignation). Left out: more than one
-//! search thread (the 1967 search is single-threaded; `Threads` is 1).
+//! (tournament conduct, docs/design.md §9: draw offers, claims, resignation). Left out: more than
+//! one search thread (the 1967 search is single-threaded; `Threads` is 1).
 
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -26,6 +26,7 @@ use thiserror::Error;
 use crate::book::Book;
 use crate::rules::Game;
 use crate::search::{Info, Profile, SearchResult};
+use crate::tablebase::{self, Tablebases};
 use crate::timeman;
 use thread::{Job, LastSearch, Running, Searcher, Timing, lock};
 
@@ -71,6 +72,8 @@ pub struct Engine {
     book: Arc<Book>,
     /// Varies the book's choice from one game to the next.
     book_seed: u64,
+    /// The Syzygy tables (`SyzygyPath`), if any.
+    tablebases: Option<Arc<Tablebases>>,
 }
 
 impl Default for Engine {
@@ -94,6 +97,7 @@ impl Engine {
             losing_streak: 0,
             book: Arc::new(Book::builtin()),
             book_seed: fresh_seed(),
+            tablebases: None,
         }
     }
 
@@ -127,6 +131,12 @@ impl Engine {
                     return Err(e);
                 }
             }
+            options::Effect::Tablebase => {
+                if let Err(e) = self.load_tablebases() {
+                    self.options = before;
+                    return Err(e);
+                }
+            }
         }
         Ok(())
     }
@@ -142,6 +152,19 @@ impl Engine {
                 })?
             }
         });
+        Ok(())
+    }
+
+    /// Opens the tables `SyzygyPath` names, probed up to `SyzygyProbeLimit` pieces
+    /// (opening reads only the directory: the tables are read when probed).
+    fn load_tablebases(&mut self) -> Result<(), EngineError> {
+        let path = self.options.syzygy_path.as_deref().unwrap_or("");
+        self.tablebases = tablebase::open_option(path, self.options.syzygy_probe_limit)
+            .map_err(|e| OptionError::BadValue {
+                name: "SyzygyPath".into(),
+                reason: e.to_string(),
+            })?
+            .map(Arc::new);
         Ok(())
     }
 
@@ -204,10 +227,18 @@ impl Engine {
                     .unwrap_or(self.options.profile().bench_depth),
             );
         }
+        // Timed play (pondering included) keeps the paper's fixed depth unless `Deepen`.
+        limits.deepen |= self.options.deepen && budget.is_some();
         let book = (self.options.own_book && !request.holds() && limits.searchmoves.is_empty())
             .then(|| (Arc::clone(&self.book), self.book_seed));
+        let tablebases = self
+            .tablebases
+            .as_ref()
+            .filter(|_| limits.searchmoves.is_empty())
+            .map(Arc::clone);
         let job = Job {
             game: self.game.clone(),
+            tablebases,
             limits,
             book,
             profile: self.searcher_profile,

@@ -12,7 +12,7 @@ use thiserror::Error;
 
 use super::conduct;
 use crate::search::{self, DEFAULT_HASH_MIB, DEFAULT_PROFILE, PROFILES, Settings};
-use crate::timeman;
+use crate::{tablebase, timeman};
 
 /// What an option is and how a value is stored: one variant per protocol option type.
 #[derive(Debug, Clone, Copy)]
@@ -55,6 +55,8 @@ pub enum Effect {
     ClearHash,
     /// Load the opening book the options name.
     Book,
+    /// Open the tablebases the options name.
+    Tablebase,
 }
 
 /// Which protocols announce an option (every one can set it).
@@ -110,12 +112,23 @@ pub struct Options {
     pub depth: Option<u32>,
     /// The width schedule overriding the profile's (None: the profile's).
     pub widths: Option<Vec<u32>>,
+    /// Deepen as the clock allows in timed play instead of the paper's fixed depth.
+    pub deepen: bool,
+    /// Report win/draw/loss chances with each score (UCI `UCI_ShowWDL`).
+    pub show_wdl: bool,
+    /// Chess960: FENs are read with any castling rooks and castling is written as the
+    /// king taking its rook (UCI `UCI_Chess960`, xboard `variant fischerandom`).
+    pub chess960: bool,
     /// How much worse than 0 a draw is for us, in 1967 units (pawn = 128).
     pub contempt: i32,
     pub own_book: bool,
     /// A Polyglot book to use instead of the built-in one.
     pub book_file: Option<String>,
-    /// Resign when hopelessly lost (SPEC §9). Off by default: GUIs adjudicate.
+    /// Directories of Syzygy tables (`:`-separated on Unix, `;` on Windows).
+    pub syzygy_path: Option<String>,
+    /// Probe the tables only for positions of at most this many pieces.
+    pub syzygy_probe_limit: u32,
+    /// Resign when hopelessly lost (docs/design.md §9). Off by default: GUIs adjudicate.
     pub resign: bool,
     /// Resign below minus this value (1967 units)...
     pub resign_value: i32,
@@ -223,6 +236,40 @@ pub static OPTIONS: &[EngineOption] = &[
         effect: Effect::Search,
     },
     EngineOption {
+        name: "Deepen",
+        kind: OptionKind::Check {
+            default: false,
+            set: |o, v| o.deepen = v,
+        },
+        help: "in timed play, search one ply deeper at a time (the paper's widths) while the \
+               clock allows; off by default because the paper searches to a fixed depth",
+        shown: BOTH,
+        flag: None,
+        effect: Effect::None,
+    },
+    EngineOption {
+        name: "UCI_ShowWDL",
+        kind: OptionKind::Check {
+            default: false,
+            set: |o, v| o.show_wdl = v,
+        },
+        help: "add win/draw/loss chances per mille to each score (a logistic in the score)",
+        shown: UCI,
+        flag: None,
+        effect: Effect::None,
+    },
+    EngineOption {
+        name: "UCI_Chess960",
+        kind: OptionKind::Check {
+            default: false,
+            set: |o, v| o.chess960 = v,
+        },
+        help: "Chess960: castling rooks on any file, castling sent as king takes rook",
+        shown: UCI,
+        flag: None,
+        effect: Effect::None,
+    },
+    EngineOption {
         name: "Contempt",
         kind: OptionKind::Spin {
             default: 0,
@@ -259,6 +306,33 @@ pub static OPTIONS: &[EngineOption] = &[
         shown: BOTH,
         flag: None,
         effect: Effect::Book,
+    },
+    EngineOption {
+        name: "SyzygyPath",
+        kind: OptionKind::Text {
+            default: "",
+            set: |o, v| {
+                o.syzygy_path = (!is_none(v)).then(|| v.to_string());
+                Ok(())
+            },
+        },
+        help: "directories of Syzygy tables, ':'-separated (';' on Windows); empty: none",
+        shown: BOTH,
+        flag: None,
+        effect: Effect::Tablebase,
+    },
+    EngineOption {
+        name: "SyzygyProbeLimit",
+        kind: OptionKind::Spin {
+            default: tablebase::MAX_PIECES as i64,
+            min: 0,
+            max: tablebase::MAX_PIECES as i64,
+            set: |o, v| o.syzygy_probe_limit = v as u32,
+        },
+        help: "use the tables only for positions of at most this many pieces",
+        shown: BOTH,
+        flag: None,
+        effect: Effect::Tablebase,
     },
     EngineOption {
         name: "Resign",
@@ -316,7 +390,7 @@ pub fn find_option(name: &str) -> Option<&'static EngineOption> {
     let wanted = name.trim().replace('_', " ");
     OPTIONS
         .iter()
-        .find(|o| o.name.eq_ignore_ascii_case(&wanted))
+        .find(|o| o.name.replace('_', " ").eq_ignore_ascii_case(&wanted))
 }
 
 /// One line about an option for help texts: name, type and range, default, what it does.
@@ -368,9 +442,14 @@ impl Default for Options {
             profile: String::new(),
             depth: None,
             widths: None,
+            deepen: false,
+            show_wdl: false,
+            chess960: false,
             contempt: 0,
             own_book: false,
             book_file: None,
+            syzygy_path: None,
+            syzygy_probe_limit: 0,
             resign: false,
             resign_value: 0,
             resign_moves: 0,
@@ -452,6 +531,15 @@ impl Options {
             contempt: self.contempt,
             threads: self.threads,
             ..Settings::default()
+        }
+    }
+
+    /// How castling is read and written: Chess960 or standard.
+    pub fn castling_mode(&self) -> shakmaty::CastlingMode {
+        if self.chess960 {
+            shakmaty::CastlingMode::Chess960
+        } else {
+            shakmaty::CastlingMode::Standard
         }
     }
 

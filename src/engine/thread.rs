@@ -16,10 +16,11 @@ use std::time::{Duration, Instant};
 
 use shakmaty::Position;
 
-use super::go::{BestMove, legal_prefix};
+use super::go::{BestMove, Source, legal_prefix};
 use crate::book::{Book, Choice};
 use crate::rules::Game;
 use crate::search::{Info, Limits, Profile, Score, Search, SearchResult, Settings};
+use crate::tablebase::{RootProbe, Tablebases};
 use crate::timeman::Budget;
 
 pub type InfoFn = Box<dyn FnMut(&Info) + Send>;
@@ -32,6 +33,8 @@ pub type LastSearch = Arc<Mutex<Option<SearchResult>>>;
 /// What the search thread is to do.
 pub struct Job {
     pub game: Game,
+    /// The tables to answer from when they cover the position (None: search).
+    pub tablebases: Option<Arc<Tablebases>>,
     pub limits: Limits,
     /// The book to try first and its seed (None: search at once).
     pub book: Option<(Arc<Book>, u64)>,
@@ -285,6 +288,8 @@ fn search_thread(
     let pos = job.game.position();
     let answer = if pos.legal_moves().is_empty() {
         BestMove::no_move()
+    } else if let Some(probe) = job.tablebases.as_ref().and_then(|t| t.root(pos)) {
+        tablebase_answer(probe, start, &mut on_info)
     } else if let Some(m) = job
         .book
         .as_ref()
@@ -319,6 +324,32 @@ fn search_thread(
     shared.finish(answer);
     shared.wake.notify_all();
     shared.deliver();
+}
+
+/// The answer the tables give at the root, reported as a search would report it.
+fn tablebase_answer(probe: RootProbe, start: Instant, on_info: &mut InfoFn) -> BestMove {
+    let time = start.elapsed();
+    on_info(&Info {
+        depth: 1,
+        seldepth: probe.pv.len() as u32,
+        score: probe.score,
+        nodes: probe.probes,
+        time,
+        pv: probe.pv.clone(),
+        hashfull: 0,
+    });
+    BestMove {
+        best: Some(probe.best),
+        ponder: probe.pv.get(1).copied(),
+        score: Some(probe.score),
+        depth: 1,
+        nodes: probe.probes,
+        pv: probe.pv,
+        time,
+        source: Source::Tablebase {
+            probes: probe.probes,
+        },
+    }
 }
 
 #[cfg(test)]

@@ -1,10 +1,9 @@
 //! Static evaluation: the piece values every part of the program shares (Table 2 of the
 //! paper), the pawn structure (`pawns`), and the 1967 static board evaluator
-//! (`static_board`, SPEC §3), which stays as the paper gives it.
+//! (`static_board`, docs/design.md §3), which stays as the paper gives it.
 //!
-//! The modern engine's evaluator will live beside its search, in `src/search/modern/`
-//! (`eval.rs` there), with its own weights type; it may read `pawns` and `piece_value`,
-//! but it does not change `static_board`.
+//! The modern profile's evaluator lives beside its search, in `search::modern::eval`,
+//! with its own tapered weight table; `static_board` is the 1967 program's alone.
 
 use shakmaty::Role;
 

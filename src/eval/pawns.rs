@@ -1,5 +1,6 @@
 //! The pawn structure, read by both evaluators of the 1967 program: the static board
-//! evaluator's P term (SPEC §3) and the plausible move generator's pawn factors (SPEC §5).
+//! evaluator's P term (docs/design.md §3) and the plausible move generator's pawn factors
+//! (docs/design.md §5).
 //!
 //! - Set-wise facts of a side's pawns: the files beside a file, the squares ahead, which
 //!   pawns are isolated, doubled or passed, and the squares pawns attack. The generator
@@ -206,7 +207,7 @@ pub struct PawnVerdict {
     pub passed: bool,
     /// An enemy piece stands on the square in front of it.
     pub blockaded: bool,
-    /// The four-step test (SPEC §3), in this order:
+    /// The four-step test (docs/design.md §3), in this order:
     /// 1. defended by a pawn → not backward;
     /// 2. a pawn move would defend it (it advances to a square a friendly pawn guards, or a
     ///    friendly pawn on an adjacent file advances to guard it; moving onto or through

@@ -1,17 +1,17 @@
-//! The static board evaluator of 1967 (SPEC §3): S = B + R + P + K + C, from White's point
-//! of view, in units where a pawn is 128.
+//! The static board evaluator of 1967 (docs/design.md §3): S = B + R + P + K + C, from White's
+//! point of view, in units where a pawn is 128.
 //!
 //! - **B**, material: Table 2 of the paper (P 128, N 416, B 448, R 640, Q 1248).
 //! - **R**, piece-ratio change: R = (N / T − 1) · M / 4, N and T the ratios of White's to
 //!   Black's material (king valued 1) at this node and at the root, M = 5281 one side's
-//!   starting material. The paper's printed formula is garbled; this is SPEC's
+//!   starting material. The paper's printed formula is garbled; this is our
 //!   reconstruction. It is computed exactly in integers and rounded to nearest (halves away
 //!   from zero). As the paper says, it is *slightly asymmetric with respect to colour*:
 //!   swapping colours turns N/T into T/N, so the flipped R is −R · T/N, not −R (White three
 //!   pawns up, Q×Q: +33 for White, but −32 with the colours swapped).
 //! - **P**, pawn structure, each side scoring for the other's tripled pawns (doubled only
 //!   when also isolated), isolated and backward pawns, and for its own passed pawns, with
-//!   the paper's definitions (see [`PawnVerdict`]) and SPEC's weights.
+//!   the paper's definitions (see [`PawnVerdict`]) and our weights.
 //! - **K**, king safety, only while both queens are on: 8 × the rank of the black king
 //!   (from Black's side) − 8 × the rank of the white king (from White's side).
 //! - **C**, centre control: ±1 for the side alone in having pawns on d4/e4/d5/e5.
@@ -67,7 +67,7 @@ pub struct Weights {
     pub centre: i32,
 }
 
-/// The 1967 profile: the paper's formulas, SPEC §3's choice where the paper gives no
+/// The 1967 profile: the paper's formulas, docs/design.md §3's choice where the paper gives no
 /// number.
 pub const WEIGHTS_1967: Weights = Weights {
     ratio_material: 5281,
@@ -171,8 +171,8 @@ fn div_round(a: i64, b: i64) -> i64 {
 
 /// R = (N / T − 1) · M / 4 with N = white / black at the node and T = root_white /
 /// root_black, computed exactly as (white·root_black − black·root_white) · M /
-/// (4 · black · root_white), rounded and held within ±`ratio_cap`. A side with no material at all (no king either)
-/// counts as 1 so the ratios stay defined.
+/// (4 · black · root_white), rounded and held within ±`ratio_cap`. A side with no material at all
+/// (no king either) counts as 1 so the ratios stay defined.
 pub fn piece_ratio_change(white: i32, black: i32, root: &Root, w: &Weights) -> i32 {
     let (nw, nb) = (i64::from(white.max(1)), i64::from(black.max(1)));
     let (tw, tb) = (i64::from(root.white.max(1)), i64::from(root.black.max(1)));

@@ -1,4 +1,4 @@
-//! English descriptive notation, the notation of the 1967 program (SPEC §2).
+//! English descriptive notation, the notation of the 1967 program (docs/design.md §2).
 //!
 //! Files are named after the pieces that start on them (QR QN QB Q K KB KN KR for a–h)
 //! and ranks are counted from the mover's side, so White's K4 is e4 and Black's K4 is e5.

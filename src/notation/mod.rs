@@ -1,5 +1,5 @@
 //! Move notation: reading a move typed in any notation, and writing one in the notation
-//! the user chose (SPEC §2).
+//! the user chose (docs/design.md §2).
 //!
 //! SAN and UCI coordinate text come from shakmaty. English descriptive notation, the
 //! notation of the 1967 program, is ours: see `descriptive`. Game scores (move numbers,
@@ -125,7 +125,13 @@ pub fn read_move(pos: &Chess, text: &str) -> Result<Move, NotationError> {
 
 /// The UCI coordinate text of a move, castling as the king's two-square move (`e1g1`).
 pub fn uci(m: Move) -> String {
-    m.to_uci(CastlingMode::Standard).to_string()
+    uci_in(m, CastlingMode::Standard)
+}
+
+/// The UCI coordinate text of a move under `mode`: in Chess960 castling is written as the
+/// king taking its own rook (`e1h1`), as Chess960 GUIs expect.
+pub fn uci_in(m: Move, mode: CastlingMode) -> String {
+    m.to_uci(mode).to_string()
 }
 
 /// Writes a legal move in the chosen notation, with check and mate marks: `+`/`#` in SAN,

@@ -1,5 +1,5 @@
-//! The plausible move generator (SPEC §5), the heart of the 1967 program: every legal move
-//! gets a plausibility score, the sum of named heuristic factors computed per move ("this
+//! The plausible move generator (docs/design.md §5), the heart of the 1967 program: every legal
+//! move gets a plausibility score, the sum of named heuristic factors computed per move ("this
 //! move blocks my bishop") from the facts of the position, and the moves are ordered by
 //! it, highest first (ties keep generation order).
 //!
@@ -54,7 +54,7 @@ pub mod weights;
 mod words;
 
 pub use weights::Weights;
-pub use words::descriptive_square;
+pub use words::{descriptive_square, role_name};
 
 /// Per-move facts the search's width rule and value modifications read.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -129,6 +129,19 @@ pub struct Context {
     pub root_game_ply: u32,
     /// The weights to use instead of `Weights::DEFAULT` (for tuning and profiles).
     pub weights: Option<&'static Weights>,
+}
+
+impl Context {
+    /// The root's own moves in a position reached at game ply `ply`, with the default
+    /// weights: what the debugging aids and the tools rank.
+    pub fn root(ply: u32) -> Context {
+        Context {
+            level: 1,
+            game_ply: ply,
+            root_game_ply: ply,
+            weights: None,
+        }
+    }
 }
 
 /// One factor of a move's plausibility, as a trace shows it.

@@ -1,5 +1,5 @@
 //! The facts of one generation, computed once before any move is scored: square
-//! importance for both sides (recomputed every generation, SPEC §5), who attacks what,
+//! importance for both sides (recomputed every generation, docs/design.md §5), who attacks what,
 //! the expected loss of every en prise piece (a static exchange on its square), pins,
 //! pin bases, sole defenders, and the pawn structure. Allocation-free.
 

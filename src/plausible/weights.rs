@@ -1,12 +1,12 @@
-//! The one tuning table of the plausible move generator (SPEC §5): every weight of every
+//! The one tuning table of the plausible move generator (docs/design.md §5): every weight of every
 //! named factor, in 1967 units (pawn = 128). Where the 1967 paper is silent the default is
-//! the 1980 Mac Hack value (`reference/machack-1980-plausibility.md`), changed only where
+//! the 1980 Mac Hack value (`docs/machack-1980.md`), changed only where
 //! the WAC ranking benchmark (`cargo run --release --example wac_rank`) said so.
 
 /// All plausibility weights. `Weights::DEFAULT` is the table the engine uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Weights {
-    // --- square importance (SPEC §5) ---
+    // --- square importance (docs/design.md §5) ---
     /// Importance of every square before the extras below.
     pub square_base: i32,
     /// Extra importance of the four centre squares (d4, e4, d5, e5).
@@ -68,7 +68,8 @@ pub struct Weights {
     pub abandon_defence_div: i32,
     /// Percentage of the loss when leaving a line lets an enemy slider hit our piece.
     pub unmask_enemy_pct: i32,
-    /// Bonus for an even trade (captured and capturing piece about equal) per 8 of capture value, when ahead.
+    /// Bonus for an even trade (captured and capturing piece about equal) per 8 of capture value,
+    /// when ahead.
     pub trade_when_ahead_div: i32,
     /// Material lead (or deficit) at which trades start to matter.
     pub trade_threshold: i32,

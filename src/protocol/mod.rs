@@ -1,7 +1,7 @@
 //! The text protocols: UCI (`uci`), xboard/CECP v2 (`xboard`) and the console (`console`).
 //!
-//! They parse text and print text and call one `Engine` API (STYLE point 1). This module
-//! holds what they share: the input thread (STYLE point 11: stdin has its own thread, so
+//! They parse text and print text and call one `Engine` API (docs/style.md point 1). This module
+//! holds what they share: the input thread (docs/style.md point 11: stdin has its own thread, so
 //! `isready` and `ping` are answered at once even mid-search), the one event queue that
 //! carries both input lines and finished searches to the protocol loop, the line-at-a-time
 //! output, and the dispatch of a bare `machack` to the protocol its first line names.

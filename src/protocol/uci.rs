@@ -3,21 +3,27 @@
 //! Commands: `uci`, `isready`, `ucinewgame`, `setoption`, `position startpos|fen ... moves
 //! ...`, `go` (`wtime btime winc binc movestogo depth nodes mate movetime infinite ponder
 //! searchmoves`), `stop`, `ponderhit`, `quit`; `debug` and `register` are accepted and
-//! ignored. Progress is printed as `info depth seldepth score cp|mate nodes nps hashfull time
-//! pv`, in that order (cp = 1967 value × 100 / 128; `lowerbound`/`upperbound` never appear,
-//! as the 1967 search reports exact values only); book moves and every error as `info
-//! string`. A malformed line is reported and otherwise ignored, with two choices made so the
-//! GUI is never left waiting: a `go` with a bad field still searches (the field reported and
-//! dropped, a negative time taken as 0), and a `position` with an illegal move keeps the
-//! moves before it. A `position fen` with a bad FEN leaves the position as it was.
+//! ignored. Progress is printed as `info depth seldepth score cp|mate [wdl W D L] nodes
+//! nps hashfull time pv`, in that order (cp = 1967 value × 100 / 128; wdl with
+//! `UCI_ShowWDL`; `lowerbound`/`upperbound` never appear, as the 1967 search reports exact
+//! values only); book moves and every error as `info string`. With `UCI_Chess960` a
+//! `position fen` may be Shredder-FEN or X-FEN and castling is written as king takes rook
+//! (`e1h1`). A malformed line is reported and otherwise ignored, with two choices made so
+//! the GUI is never left waiting: a `go` with a bad field still searches (the field
+//! reported and dropped, a negative time taken as 0), and a `position` with an illegal
+//! move keeps the moves before it. A `position fen` with a bad FEN leaves the position as
+//! it was.
 
 use std::time::Duration;
+
+use shakmaty::CastlingMode;
 
 use super::{Event, Input, Out, split_word};
 use crate::engine::options::OPTIONS;
 use crate::engine::{BestMove, Clocks, Engine, Go, OptionKind, Source, short};
-use crate::notation::{self, uci};
+use crate::notation::{self, uci_in};
 use crate::rules::{self, Game};
+use crate::search::wdl::Wdl;
 use crate::search::{Info, Score};
 
 /// Speaks UCI until `quit` or the end of input. `first` is a line already read (`uci`).
@@ -138,7 +144,10 @@ fn position(engine: &mut Engine, out: &Out, rest: &str) {
         .unwrap_or(words.len());
     let start = match words.first() {
         Some(&"startpos") if moves_at == 1 => shakmaty::Chess::default(),
-        Some(&"fen") => match rules::parse_fen(&words[1..moves_at].join(" ")) {
+        Some(&"fen") => match rules::parse_fen_in(
+            &words[1..moves_at].join(" "),
+            engine.options().castling_mode(),
+        ) {
             Ok((pos, _warnings)) => pos,
             Err(e) => return error(out, &format!("position: {e}; position unchanged")),
         },
@@ -263,12 +272,16 @@ pub fn parse_go(engine: &Engine, out: &Out, rest: &str) -> Go {
 
 fn go(engine: &mut Engine, out: &Out, rest: &str) {
     let request = parse_go(engine, out, rest);
+    let style = Style {
+        wdl: engine.options().show_wdl,
+        castling: engine.options().castling_mode(),
+    };
     let info_out = out.clone();
     let done_out = out.clone();
     let started = engine.go(
         request,
-        move |info| info_out.line(&info_line(info)),
-        move |best| bestmove(&done_out, &best),
+        move |info| info_out.line(&info_line(info, style)),
+        move |best| bestmove(&done_out, &best, style.castling),
     );
     if let Err(e) = started {
         error(out, &format!("go: {e}"));
@@ -283,12 +296,28 @@ pub fn score_text(score: Score) -> String {
     }
 }
 
-fn info_line(info: &Info) -> String {
+/// How a search's moves and scores are written, as the options stood at `go`.
+#[derive(Debug, Clone, Copy)]
+struct Style {
+    /// Win/draw/loss chances after each score (`UCI_ShowWDL`).
+    wdl: bool,
+    /// Castling as the king's two-square move, or (Chess960) as king takes rook.
+    castling: CastlingMode,
+}
+
+/// One `info` line in `style`.
+fn info_line(info: &Info, style: Style) -> String {
     let ms = info.time.as_millis() as u64;
     let nps = info.nodes * 1000 / ms.max(1);
-    let pv: Vec<String> = info.pv.iter().map(|&m| uci(m)).collect();
+    let pv: Vec<String> = info.pv.iter().map(|&m| uci_in(m, style.castling)).collect();
+    let wdl = if style.wdl {
+        let w = Wdl::from_score(info.score);
+        format!(" wdl {} {} {}", w.win, w.draw, w.loss)
+    } else {
+        String::new()
+    };
     let mut line = format!(
-        "info depth {} seldepth {} score {} nodes {} nps {nps} hashfull {} time {ms}",
+        "info depth {} seldepth {} score {}{wdl} nodes {} nps {nps} hashfull {} time {ms}",
         info.depth,
         info.seldepth.max(info.depth),
         score_text(info.score),
@@ -302,13 +331,15 @@ fn info_line(info: &Info) -> String {
     line
 }
 
-fn bestmove(out: &Out, best: &BestMove) {
+fn bestmove(out: &Out, best: &BestMove, castling: CastlingMode) {
+    let uci = |m| uci_in(m, castling);
     match best.source {
         Source::Book => {
             if let Some(m) = best.best {
                 out.line(&format!("info string book move {}", uci(m)));
             }
         }
+        Source::Tablebase { probes } => out.line(&format!("info tbhits {probes}")),
         Source::Fallback => out.line("info string error the search failed; first legal move"),
         Source::Search | Source::NoMove => {}
     }
@@ -521,6 +552,11 @@ pub(crate) mod tests {
         assert!(cap.text().ends_with("readyok\n"), "{}", cap.text());
     }
 
+    const STANDARD: Style = Style {
+        wdl: false,
+        castling: CastlingMode::Standard,
+    };
+
     #[test]
     fn info_lines_keep_the_order() {
         let info = Info {
@@ -533,9 +569,17 @@ pub(crate) mod tests {
             hashfull: 7,
         };
         assert_eq!(
-            info_line(&info),
+            info_line(&info, STANDARD),
             "info depth 3 seldepth 5 score cp 50 nodes 2000 nps 500000 hashfull 7 time 4"
         );
+        let wdl = info_line(
+            &info,
+            Style {
+                wdl: true,
+                ..STANDARD
+            },
+        );
+        assert!(wdl.contains(" score cp 50 wdl 269 684 47 nodes "), "{wdl}");
         assert_eq!(score_text(Score::Mate(-2)), "mate -2");
     }
 }

@@ -1,4 +1,4 @@
-//! Repetitions (SPEC §10): the keys of the game and of the search line, whether the
+//! Repetitions (docs/design.md §10): the keys of the game and of the search line, whether the
 //! current node repeats, and six ways of finding out.
 //!
 //! A position is "the same" for the repetition rules (FIDE 9.2.3) when the same side is to

@@ -1,4 +1,4 @@
-//! The paper's debugging aids (SPEC §8) as the page shows them: for any position, the
+//! The paper's debugging aids (docs/design.md §8) as the page shows them: for any position, the
 //! evaluation term by term (aid 3) and every move's plausibility with its comments (aid
 //! 4); after a search, the record of every top-level move with its value, line, secondary
 //! search and the terms at the line's end (aid 5), and the statistics (aid 6).
@@ -107,6 +107,7 @@ impl DoneView {
             Source::Book => "book",
             Source::NoMove => "no_move",
             Source::Fallback => "fallback",
+            Source::Tablebase { .. } => "tablebase",
         };
         let record = result.map_or_else(Vec::new, |r| {
             r.root_moves

@@ -1,4 +1,4 @@
-//! The scope's message set (STYLE point 16): what the page may ask over the WebSocket and
+//! The scope's message set (docs/style.md point 16): what the page may ask over the WebSocket and
 //! what the server answers, each a JSON object with a `type` field. The page only draws
 //! and sends; every chess fact comes from the server.
 //!

@@ -1,5 +1,5 @@
 //! The scope: a web page that shows machack thinking (issue 22). In 1967 the program's
-//! reasoning was on a DEC 340 display (SPEC §8, the debugging aids); today it is a page
+//! reasoning was on a DEC 340 display (docs/design.md §8, the debugging aids); today it is a page
 //! served by `machack scope`.
 //!
 //! - `assets`: the page (HTML, script, style, pieces), embedded at build time;

@@ -2,7 +2,7 @@
 //! back to the session, which sends the page the latest as an `info` reply at most ten
 //! times a second (so a fast search cannot flood the socket, and the last report before a
 //! pause is never lost); the answer comes back too, and the session plays it (with the
-//! conduct of SPEC §9: a claim, a resignation) or, for an analysis, only shows it.
+//! conduct of docs/design.md §9: a claim, a resignation) or, for an analysis, only shows it.
 //!
 //! The engine reports a line each time the top level finds a new best move, so between
 //! reports the page counts the time itself; the full record comes with the answer.
@@ -203,7 +203,7 @@ impl Session {
     }
 
     /// Plays machack's answer as a tournament player would: it may claim a draw or resign
-    /// instead (SPEC §9).
+    /// instead (docs/design.md §9).
     fn play_answer(&mut self, best: &BestMove) {
         if best.score.is_some() {
             self.last_score = best.score;

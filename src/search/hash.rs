@@ -1,4 +1,4 @@
-//! The hash table of the 1967 program (SPEC §6.6): positions already searched, keyed by
+//! The hash table of the 1967 program (docs/design.md §6.6): positions already searched, keyed by
 //! their Zobrist key, so a transposition is not searched twice.
 //!
 //! An entry holds the whole key (the check against slot collisions), the value, the depth

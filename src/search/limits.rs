@@ -21,4 +21,8 @@ pub struct Limits {
     pub soft: Option<Instant>,
     /// Only these root moves (empty: all).
     pub searchmoves: Vec<Move>,
+    /// Iterate deeper (depth 1, 2, ...) until stopped, a limit, or `depth` if given,
+    /// instead of searching once to the profile's depth: analysis, and timed play with
+    /// the `Deepen` option. A search that always deepens (modern) ignores it.
+    pub deepen: bool,
 }

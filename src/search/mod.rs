@@ -1,7 +1,7 @@
 //! The searches, behind one interface: [`Search`] is what the engine drives, and
 //! [`PROFILES`] lists the profiles a user can choose, one row each.
 //!
-//! - `mac_hack`: the search of 1967 (SPEC §6), the `1967` and `1967-tournament` profiles.
+//! - `mac_hack`: the search of 1967 (docs/design.md §6), the `1967` and `1967-tournament` profiles.
 //! - Shared by every search: the value scale and mate encoding (`score`), the limits
 //!   (`limits`), what a search reports (`result`), the hash table (`hash`) and the
 //!   statistics (`stats`). Repetitions are scored through `crate::repetition`.
@@ -18,6 +18,7 @@ pub mod modern;
 pub mod result;
 pub mod score;
 pub mod stats;
+pub mod wdl;
 
 use std::sync::atomic::AtomicBool;
 
@@ -110,7 +111,7 @@ impl std::fmt::Debug for Profile {
     }
 }
 
-/// Every profile (SPEC §1), one row each.
+/// Every profile (docs/design.md §1), one row each.
 pub const PROFILES: &[Profile] = &[
     Profile {
         name: "1967",

@@ -1,6 +1,6 @@
-//! The facts of one move, computed once before any factor group reads them (STYLE point
-//! 14): the move's parts, the board after it, what the moved piece attacks, whether it
-//! checks, and the exchange on its destination (the 1980 program's "calculate gain and
+//! The facts of one move, computed once before any factor group reads them
+//! (docs/style.md point 14): the move's parts, the board after it, what the moved piece attacks,
+//! whether it checks, and the exchange on its destination (the 1980 program's "calculate gain and
 //! loss", done here by a static exchange). The groups only read these; what one group
 //! finds for another (a loss scored, a discovery) goes back through the scorer.
 

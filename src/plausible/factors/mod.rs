@@ -1,12 +1,12 @@
-//! The named factors of one move (SPEC §5), scored per move ("this move blocks my
+//! The named factors of one move (docs/design.md §5), scored per move ("this move blocks my
 //! bishop"), each a weight from the tuning table and a one-sentence comment. Comments are
 //! `format_args!` values handed to a `Sink`: the scoring sink ignores them, so nothing is
 //! formatted or allocated unless a trace asks for it.
 //!
 //! A move's facts are computed once (`facts`); then each factor group reads them, in the
 //! order `normal` lists (a trace shows the factors in that order). The groups follow the
-//! 1980 catalogue's (`reference/machack-1980-plausibility.md` §10), the paper's ingredients
-//! (SPEC §5) named in each:
+//! 1980 catalogue's (`docs/machack-1980.md` §10), the paper's ingredients
+//! (docs/design.md §5) named in each:
 //! - `exchanges`: en prise and exchanges: captures, moving into attack, promotion,
 //!   rescuing a piece, an offer that is poisoned;
 //! - `development`: the development value of the moved and the captured piece;
@@ -128,7 +128,7 @@ impl<'s, 'a, S: Sink> Scorer<'s, 'a, S> {
         }
     }
 
-    /// The positional flag (SPEC §5, our reading of the paper): a quiet move that rescues
+    /// The positional flag (docs/design.md §5, our reading of the paper): a quiet move that rescues
     /// nothing and whose positional factors sum to `poor_threshold` or less is POOR.
     #[inline(always)]
     fn verdict(&mut self, f: &MoveFacts<'_, '_>, rescue: i32) {

@@ -1,4 +1,4 @@
-//! The debugging aids of the paper (SPEC §8), over the current position and the last
+//! The debugging aids of the paper (docs/design.md §8), over the current position and the last
 //! search: the evaluation term by term (aid 3), the plausibility trace of a move (aid 4),
 //! the record of every top-level move (aid 5), the statistics (aid 6), and the principal
 //! variation with the static value after each move.
@@ -95,12 +95,7 @@ impl Console {
         let pos = game.position();
         let analysis = Analysis::new(pos);
         let ply = game.moves().len() as u32;
-        let ctx = Context {
-            level: 1,
-            game_ply: ply,
-            root_game_ply: ply,
-            weights: None,
-        };
+        let ctx = Context::root(ply);
         let mut list = PlausibleList::new();
         plausible::generate(pos, &analysis, &ctx, &mut list);
         let rank = list.iter().position(|pm| pm.mv == m).map_or(0, |i| i + 1);

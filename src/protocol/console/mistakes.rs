@@ -11,6 +11,7 @@ use super::side_name;
 use crate::engine::short;
 use crate::notation::descriptive::{self, Desc};
 use crate::notation::{self, Notation, NotationError};
+use crate::plausible::role_name;
 
 /// What the text tried to move, as far as it says.
 #[derive(Debug, PartialEq, Eq)]
@@ -44,17 +45,6 @@ fn meant(text: &str) -> Meant {
         Ok(San::Normal { role, .. }) => Meant::Piece(role),
         Ok(San::Castle(side)) => Meant::Castle(side),
         _ => Meant::Unknown,
-    }
-}
-
-fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
     }
 }
 

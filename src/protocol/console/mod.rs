@@ -1,5 +1,5 @@
 //! The console: play machack at a terminal as people played Mac Hack VI at the teletype in
-//! 1967, and look inside its thinking with the paper's debugging aids (SPEC §8).
+//! 1967, and look inside its thinking with the paper's debugging aids (docs/design.md §8).
 //!
 //! It parses and prints only; the game, the search and the rules are the `Engine`'s and
 //! the library's. The person plays White unless they say otherwise (`play`). The board is
@@ -12,7 +12,7 @@
 //!
 //! The six debugging aids: `board` (1), moves in standard notation (2), `eval [MOVE]` (3),
 //! `trace MOVE` (4), `record` (5), `stats` (6); and `tree`, the principal variation with the
-//! static value after each move. Tournament conduct (SPEC §9) is the engine's: machack
+//! static value after each move. Tournament conduct (docs/design.md §9) is the engine's: machack
 //! never offers a draw, answers `draw?` with accept or decline, claims and resigns when it
 //! judges so; the person is told when the rules let them claim a draw.
 //!
@@ -164,7 +164,7 @@ pub fn run(engine: Engine, input: Input, out: Out, first: Option<String>) {
         queue: first.into_iter().collect(),
     };
     // The console is the 1967 teletype: it plays the paper's tournament profile, and as no
-    // GUI adjudicates there, machack resigns a hopeless game itself (SPEC §9).
+    // GUI adjudicates there, machack resigns a hopeless game itself (docs/design.md §9).
     let _ = console.engine.set_option("Profile", Some(CONSOLE_PROFILE));
     let _ = console.engine.set_option("Resign", Some("true"));
     console.say(&format!(

@@ -1,6 +1,6 @@
 //! machack's reply: it thinks on the side to move with a progress line on a terminal,
 //! stops when the person presses Enter, and then plays, resigns, claims a draw or answers
-//! the person's offer, as the engine's tournament conduct decides (SPEC §9).
+//! the person's offer, as the engine's tournament conduct decides (docs/design.md §9).
 
 use std::io::Write;
 

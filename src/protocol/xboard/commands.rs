@@ -60,12 +60,18 @@ impl Xboard {
                 self.over = false;
                 self.expected = None;
                 self.last_score = None;
+                // `new` starts a normal game unless `variant` follows.
+                let _ = self.engine.set_option("UCI_Chess960", Some("false"));
                 self.restart_analysis();
             }
             "variant" => {
-                if rest.trim() != "normal" {
-                    self.error("unsupported variant", line);
-                }
+                let chess960 = match rest.trim() {
+                    "normal" => "false",
+                    "fischerandom" => "true",
+                    _ => return self.error("unsupported variant", line),
+                };
+                // The option exists in the table: this cannot fail.
+                let _ = self.engine.set_option("UCI_Chess960", Some(chess960));
             }
             "force" => {
                 self.stop_thinking();
@@ -177,7 +183,7 @@ impl Xboard {
         out.line(&format!(
             "feature ping=1 setboard=1 usermove=1 playother=1 time=1 draw=1 sigint=0 \
              sigterm=0 reuse=1 analyze=1 colors=0 san=0 name=0 nps=0 memory=1 smp=0 \
-             pause=0 exclude=0 setscore=0 highlight=0 debug=0 variants=\"normal\" \
+             pause=0 exclude=0 setscore=0 highlight=0 debug=0 variants=\"normal,fischerandom\" \
              myname=\"machack {}\"",
             env!("CARGO_PKG_VERSION")
         ));

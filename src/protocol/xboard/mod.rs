@@ -1,7 +1,8 @@
 //! The xboard/WinBoard protocol (CECP version 2): parse xboard commands, call the `Engine`,
 //! print xboard replies.
 //!
-//! Commands: `xboard`, `protover`, `accepted`, `rejected`, `new`, `variant normal`, `force`,
+//! Commands: `xboard`, `protover`, `accepted`, `rejected`, `new`, `variant normal` and
+//! `variant fischerandom` (Chess960: castling read and sent as `O-O`/`O-O-O`), `force`,
 //! `go`, `playother`, `usermove` (and bare moves), `setboard`, `undo`, `remove`, `level`,
 //! `st`, `sd`, `time`, `otim`, `post`, `nopost`, `hard`, `easy`, `analyze`, `exit`, `.`,
 //! `?`, `draw`, `result`, `ping`, `memory`, `option`, `quit`; `random`, `computer`, `name`,
@@ -9,7 +10,7 @@
 //! Thinking output is `ply score time nodes pv` (score in centipawns, mates as ±100000+N,
 //! time in centiseconds, the PV in SAN).
 //!
-//! Tournament conduct (SPEC §9) is decided by the engine (`engine::conduct`) and printed
+//! Tournament conduct (docs/design.md §9) is decided by the engine (`engine::conduct`) and printed
 //! here: `offer draw` before the move when a pending offer is accepted, `1/2-1/2 {...}`
 //! for a claim, `resign` (only with the `Resign` option on), and a result line when the
 //! game is over by rule after either side's move. With `hard`, the engine ponders on the
@@ -20,7 +21,7 @@
 use std::sync::mpsc::Sender;
 use std::time::Duration;
 
-use shakmaty::{Chess, Color, Move, Position};
+use shakmaty::{CastlingSide, Chess, Color, Move, Position};
 
 mod commands;
 
@@ -168,9 +169,21 @@ impl Xboard {
             .line(&format!("Error ({kind}): {}", short(command.trim())));
     }
 
+    /// Our move as xboard reads it: coordinates, castling in Chess960 as `O-O`/`O-O-O`
+    /// (in normal chess the king's two-square move).
+    fn move_text(&self, m: Move) -> String {
+        match m.castling_side() {
+            Some(side) if self.engine.options().chess960 => match side {
+                CastlingSide::KingSide => "O-O".into(),
+                CastlingSide::QueenSide => "O-O-O".into(),
+            },
+            _ => uci(m),
+        }
+    }
+
     fn set_board(&mut self, fen: &str) {
         self.stop_thinking();
-        match rules::parse_fen(fen) {
+        match rules::parse_fen_in(fen, self.engine.options().castling_mode()) {
             Ok((pos, _)) => {
                 self.engine.set_game(Game::new(pos));
                 self.over = false;
@@ -454,7 +467,7 @@ impl Xboard {
             self.error("internal", "the search returned an illegal move");
             return;
         }
-        self.out.line(&format!("move {}", uci(m)));
+        self.out.line(&format!("move {}", self.move_text(m)));
         if let Some(claim) = decision.claim_with_move {
             self.out.line(&format!("1/2-1/2 {{{}}}", claim_text(claim)));
             self.over = true;

@@ -1,4 +1,4 @@
-//! The basic search (SPEC §6.1): fixed-depth negamax with alpha-beta over the moves the
+//! The basic search (docs/design.md §6.1): fixed-depth negamax with alpha-beta over the moves the
 //! plausible move generator orders and the width rule selects, with the value
 //! modifications of §6.5, the hash table of §6.6 and the mate, stalemate and draw values
 //! of §6.4 and §6.8.

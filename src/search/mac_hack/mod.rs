@@ -1,4 +1,4 @@
-//! The search of 1967 (SPEC §6), one implementation of [`Search`]: the basic search, a
+//! The search of 1967 (docs/design.md §6), one implementation of [`Search`]: the basic search, a
 //! fixed-depth, width-limited alpha-beta over the plausible move generator's order
 //! (`alphabeta`, `width`); the position evaluator with its feedovers and plausible-capture
 //! search (`position_evaluator`); the top level with the secondary search at each new best
@@ -7,9 +7,11 @@
 //! The search is deterministic (the same position and settings give the same move, value
 //! and node counts), can be stopped from another thread at any moment, and then answers
 //! with the best move found so far. It leaves out everything the paper does not have
-//! (iterative deepening, null move, reductions).
+//! (null move, reductions), with one exception asked for by analysis: `deepening`
+//! repeats the paper's search one ply deeper at a time when the limits say so.
 
 mod alphabeta;
+mod deepening;
 pub mod params;
 mod position_evaluator;
 mod root;
@@ -28,6 +30,7 @@ use crate::eval::Root;
 use crate::repetition::History;
 use crate::rules::Game;
 use alphabeta::{Ply, Tree};
+use deepening::MAX_DEPTH;
 
 pub use params::Params;
 
@@ -133,40 +136,81 @@ impl Search for MacHack {
         stop: &AtomicBool,
         info: &mut dyn FnMut(&Info),
     ) -> Result<SearchResult, NoLegalMove> {
-        let start = Instant::now();
         if !self.params.keep_hash {
             self.hash.clear();
         }
-        let pos = game.position().clone();
-        let depth = limits.depth.unwrap_or(self.params.depth).clamp(1, 64);
+        let run = Run {
+            game,
+            limits,
+            stop,
+            start: Instant::now(),
+        };
+        let result = if limits.deepen {
+            self.deepen(&run, info)?
+        } else {
+            let depth = limits
+                .depth
+                .unwrap_or(self.params.depth)
+                .clamp(1, MAX_DEPTH);
+            self.iteration(&run, depth, Stats::default(), info)?
+        };
+        self.report(&result, info);
+        Ok(result)
+    }
+}
+
+/// One call of [`Search::search`]: what to search, its limits, and when it started.
+struct Run<'a> {
+    game: &'a Game,
+    limits: &'a Limits,
+    stop: &'a AtomicBool,
+    start: Instant,
+}
+
+impl MacHack {
+    /// One search of the run's position to `depth` plies, the statistics counting on from
+    /// `carried` (the iterations before it, when deepening).
+    fn iteration(
+        &mut self,
+        run: &Run,
+        depth: u32,
+        carried: Stats,
+        info: &mut dyn FnMut(&Info),
+    ) -> Result<SearchResult, NoLegalMove> {
+        let Run {
+            game,
+            limits,
+            stop,
+            start,
+        } = *run;
+        let pos = game.position();
         let params = self.params.clone();
         let mut tree = Tree {
             params: &params,
             hash: &mut self.hash,
             plies: &mut self.plies,
             history: History::new(game),
-            root: Root::new(&pos),
+            root: Root::new(pos),
             root_game_ply: 2 * (pos.fullmoves().get() - 1) + u32::from(pos.turn() == Color::Black),
-            stats: Stats::default(),
+            stats: carried,
             stop,
             max_nodes: limits.nodes.unwrap_or(u64::MAX),
             deadline: limits.deadline,
             stopped: false,
         };
         let found = tree
-            .root_search(&pos, game.key(), depth, limits, start, info)
+            .root_search(pos, game.key(), depth, limits, start, info)
             .ok_or(NoLegalMove)?;
-        let hashfull = tree.hash.hashfull();
         let stats = tree.stats;
         let stopped = tree.stopped;
         drop(tree);
 
         let pv: Vec<Move> = found.pv.iter().map(|p| p.mv).collect();
-        let result = SearchResult {
+        Ok(SearchResult {
             best: found.best,
             ponder: pv.get(1).copied(),
             score: Score::from_value(found.value),
-            pv_end_terms: root::end_terms(&pos, &pv, &Root::new(&pos)),
+            pv_end_terms: root::end_terms(pos, &pv, &Root::new(pos)),
             pv,
             depth,
             nodes: stats.nodes,
@@ -174,17 +218,20 @@ impl Search for MacHack {
             stats,
             root_moves: found.records,
             stopped,
-        };
+        })
+    }
+
+    /// The progress report that matches `result`.
+    fn report(&self, result: &SearchResult, info: &mut dyn FnMut(&Info)) {
         info(&Info {
-            depth,
-            seldepth: stats.seldepth,
+            depth: result.depth,
+            seldepth: result.stats.seldepth,
             score: result.score,
-            nodes: stats.nodes,
+            nodes: result.nodes,
             time: result.time,
             pv: result.pv.clone(),
-            hashfull,
+            hashfull: self.hash.hashfull(),
         });
-        Ok(result)
     }
 }
 

@@ -1,7 +1,7 @@
-//! The search-parameter table (STYLE.md point 3): every number that shapes the 1967 search,
+//! The search-parameter table (docs/style.md point 3): every number that shapes the 1967 search,
 //! in one place, with the paper's value or ours where the paper is silent.
 //!
-//! The 1967 profiles of SPEC §1 are values of this table: `1967` (normal settings) and
+//! The 1967 profiles of docs/design.md §1 are values of this table: `1967` (normal settings) and
 //! `1967-tournament` (the widths 15, 15, 9, 9, 7 of the paper's tournament play); they are
 //! listed with every other profile in `search::PROFILES`.
 
@@ -11,7 +11,7 @@ use crate::repetition::DrawRule;
 /// protocols override single fields.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Params {
-    /// Depth of the basic search in plies (SPEC §1: 4 at normal settings, 5 at tournament
+    /// Depth of the basic search in plies (docs/design.md §1: 4 at normal settings, 5 at tournament
     /// settings).
     pub depth: u32,
     /// Basic width at each level, level 1 (the top) first; the last entry holds for every
@@ -21,7 +21,8 @@ pub struct Params {
     /// INVESTIGATE (the 1980 program's "always investigate" bit: all checks, promotions,
     /// forks). Off in the 1967 profiles, whose width rule is the paper's four heuristics.
     pub investigate: bool,
-    /// At most this many feedovers along one line (paper: "up to certain limits"; SPEC: 2).
+    /// At most this many feedovers along one line (paper: "up to certain limits";
+    /// docs/design.md §6.2: 2).
     pub max_feedovers: u32,
     /// Hash table size in entries (paper: 32,000 entries of two machine registers).
     pub hash_entries: usize,
@@ -33,7 +34,7 @@ pub struct Params {
     /// profiles, so the same position and settings always give the same node counts.
     pub keep_hash: bool,
     /// How repetitions score in the search (the 1967 program: the first repetition of any
-    /// game or line position is a draw, SPEC §6.8).
+    /// game or line position is a draw, docs/design.md §6.8).
     pub draw_rule: DrawRule,
     /// Draw value for the side that started the search, negated: a positive contempt makes
     /// the program avoid draws (pawn = 128; the 1967 program scored draws as 0).
@@ -46,19 +47,19 @@ pub struct Params {
     /// material the stand-pat value does not see); queen promotions are always taken.
     pub capture_min_gain: i32,
     /// Value modification: points subtracted from a move the plausible move generator
-    /// flagged developmentally poor (paper: "a few points"; SPEC §6.5: 3).
+    /// flagged developmentally poor (paper: "a few points"; docs/design.md §6.5: 3).
     pub poor_move: i32,
     /// Value modification: the same piece moves again two plies later within the first
-    /// `opening_moves` moves of the game (SPEC §6.5: 1).
+    /// `opening_moves` moves of the game (docs/design.md §6.5: 1).
     pub early_second_move: i32,
     /// How many moves of the game count as "the first moves" for `early_second_move`
     /// (paper: eight).
     pub opening_moves: u32,
     /// Value modification: the piece moved two plies later returns to the square it came
-    /// from (SPEC §6.5: 4).
+    /// from (docs/design.md §6.5: 4).
     pub returns_to_square: i32,
     /// Value modification: the piece took two moves for a translation one legal move could
-    /// have made (SPEC §6.5: 2).
+    /// have made (docs/design.md §6.5: 2).
     pub two_step_translation: i32,
 }
 

@@ -1,4 +1,4 @@
-//! The position evaluator (SPEC §6.2), applied at the end of the basic search: if the
+//! The position evaluator (docs/design.md §6.2), applied at the end of the basic search: if the
 //! feedover condition holds (and the line has feedovers left) the plausible move generator
 //! is applied again; otherwise the static value and then every plausible capture, with no
 //! depth or width limit.

@@ -1,5 +1,5 @@
-//! The top level of the 1967 search (SPEC §6.1, §6.7): every move the width rule selects is
-//! searched with an open window (no cut-off at the top), each new best move gets a
+//! The top level of the 1967 search (docs/design.md §6.1, §6.7): every move the width rule selects
+//! is searched with an open window (no cut-off at the top), each new best move gets a
 //! secondary search, and every top-level move is recorded for debugging aid 5.
 
 use std::time::Instant;
@@ -142,7 +142,7 @@ impl Tree<'_> {
         Some(found)
     }
 
-    /// The value and variation a new candidate for the best move stands on (SPEC §6.7):
+    /// The value and variation a new candidate for the best move stands on (docs/design.md §6.7):
     /// `first` (its value and the value modifications' share of it) and `line`, or the
     /// secondary search's when that is lower, unless the secondary search was cut short.
     fn second_opinion(

@@ -1,4 +1,4 @@
-//! Secondary search (SPEC §6.7): whenever a new best move appears at the top level, go
+//! Secondary search (docs/design.md §6.7): whenever a new best move appears at the top level, go
 //! down its principal variation as far as the plausible move generator produced it, and
 //! search `Params::secondary_depth` more plies there (feedovers and captures may extend
 //! it). If that value is worse for the side to move than the first one, it is used.

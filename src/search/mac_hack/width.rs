@@ -1,4 +1,4 @@
-//! The width of the search (SPEC §6.3): which of the plausibility-ordered moves of a node
+//! The width of the search (docs/design.md §6.3): which of the plausibility-ordered moves of a node
 //! are searched.
 //!
 //! The basic width is a constant per level; the paper's four heuristics only widen it:

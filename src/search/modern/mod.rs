@@ -1,4 +1,4 @@
-//! The `modern` profile's search (SPEC §1, issue 20): Mac Hack's chess knowledge inside
+//! The `modern` profile's search (docs/design.md §1, issue 20): Mac Hack's chess knowledge inside
 //! the search of an engine of today.
 //!
 //! - [`root`]: iterative deepening with aspiration windows over the root moves;
@@ -13,7 +13,7 @@
 //!   constant in one table; `time`: when to stop iterating under a clock; `eval`: the
 //!   evaluation.
 //!
-//! Repetitions and the fifty-move rule are scored by SPEC §10's search rule with the
+//! Repetitions and the fifty-move rule are scored by docs/design.md §10's search rule with the
 //! engine's [`crate::repetition::History`]. Values are centipawns inside; results are
 //! reported in the 1967 units of [`Score`] (pawn = 128) so every protocol prints them
 //! alike. Left out for now: threads (the table is ready for them).

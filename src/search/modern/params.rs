@@ -1,4 +1,4 @@
-//! Every constant of the modern search in one table (STYLE point 3). Values are in
+//! Every constant of the modern search in one table (docs/style.md point 3). Values are in
 //! centipawns and plies. Each pruning or reduction step has its own switch, so any step
 //! can be turned off to measure what it earns.
 

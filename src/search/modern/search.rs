@@ -4,7 +4,7 @@
 //! [`super::params`], so it can be turned off to measure what it earns.
 //!
 //! Values are centipawns for the side to move; a mate `p` plies from the root is worth
-//! `MATE - p`. Repetitions and the fifty-move rule are scored by SPEC §10's search rule
+//! `MATE - p`. Repetitions and the fifty-move rule are scored by docs/design.md §10's search rule
 //! (the engine's [`History`]: a repetition strictly after the root is a draw at once, one
 //! reaching back to or before the root only at the third occurrence).
 

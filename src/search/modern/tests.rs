@@ -1,5 +1,5 @@
 //! Tests of the whole modern search: it finds mates, plays only legal lines, keeps its
-//! limits and scores draws by SPEC §10's search rule.
+//! limits and scores draws by docs/design.md §10's search rule.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};

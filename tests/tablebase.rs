@@ -1,0 +1,106 @@
+//! Syzygy tablebases end to end: the engine, given `SyzygyPath`, plays KQvK, KRvK and KPvK
+//! out against itself from won table positions and mates within the fifty-move rule, holds
+//! a drawn KPvK, and over UCI reports a tablebase score and `tbhits`.
+
+#[path = "uci/pipe.rs"]
+mod pipe;
+
+use std::time::Duration;
+
+use machack::engine::{Engine, Go, Source};
+use machack::rules::{Game, parse_fen};
+use machack::search::Score;
+use machack::tablebase::{MAX_PIECES, TB_WIN, Tablebases};
+use shakmaty::{Color, Position};
+use shakmaty_syzygy::Wdl;
+
+const TABLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/syzygy");
+
+fn engine_at(fen: &str) -> Engine {
+    let mut e = Engine::new();
+    e.set_option("SyzygyPath", Some(TABLES)).unwrap();
+    e.set_option("OwnBook", Some("false")).unwrap();
+    e.set_game(Game::new(parse_fen(fen).unwrap().0));
+    e
+}
+
+/// Plays the engine against itself from `fen` for at most `plies`; returns the side
+/// mated, if any. Every move must come from the tables and the fifty-move counter must
+/// never reach 100.
+fn self_play(fen: &str, plies: usize) -> Option<Color> {
+    let mut e = engine_at(fen);
+    for _ in 0..plies {
+        if e.position().is_checkmate() {
+            return Some(e.position().turn());
+        }
+        let best = e.think(Go::default()).unwrap();
+        assert!(
+            matches!(best.source, Source::Tablebase { .. }),
+            "{:?}",
+            best.source
+        );
+        e.play(best.best.unwrap()).unwrap();
+        assert!(e.position().halfmoves() < 100, "fifty-move rule reached");
+    }
+    e.position().is_checkmate().then(|| e.position().turn())
+}
+
+#[test]
+fn won_endings_are_converted_within_the_fifty_move_rule() {
+    let tables = Tablebases::open(TABLES, MAX_PIECES).unwrap();
+    for fen in [
+        "8/8/3k4/8/8/8/8/Q6K w - - 0 1",
+        "8/8/3k4/8/8/8/8/R6K w - - 0 1",
+        "4k3/8/8/8/8/4K3/4P3/8 w - - 0 1",
+        "7r/8/8/8/8/1k6/8/K7 b - - 0 1",
+    ] {
+        let pos = parse_fen(fen).unwrap().0;
+        assert_eq!(tables.wdl(&pos), Some(Wdl::Win), "{fen}");
+        let winner = pos.turn();
+        assert_eq!(self_play(fen, 300), Some(!winner), "{fen}");
+    }
+}
+
+#[test]
+fn a_drawn_ending_is_held() {
+    let tables = Tablebases::open(TABLES, MAX_PIECES).unwrap();
+    let mut e = engine_at("8/8/8/8/8/k7/P7/K7 b - - 0 1");
+    for _ in 0..60 {
+        assert_eq!(tables.wdl(e.position()), Some(Wdl::Draw));
+        if e.position().legal_moves().is_empty() {
+            break;
+        }
+        let best = e.think(Go::default()).unwrap();
+        assert_eq!(best.score, Some(Score::Value(0)));
+        e.play(best.best.unwrap()).unwrap();
+    }
+}
+
+#[test]
+fn uci_reports_a_tablebase_score_and_tbhits() {
+    let mut e = pipe::Engine::start(&["uci"]);
+    let long = Duration::from_secs(30);
+    e.send("uci");
+    e.expect_prefix("uciok", long);
+    assert!(
+        e.seen
+            .iter()
+            .any(|l| l.starts_with("option name SyzygyPath type string"))
+    );
+    e.send(&format!("setoption name SyzygyPath value {TABLES}"));
+    e.send("setoption name SyzygyPath value /no/such/directory");
+    e.expect_prefix("info string error setoption", long);
+    e.send("position fen 8/8/3k4/8/8/8/8/R6K w - - 0 1");
+    e.send("go wtime 10000 btime 10000");
+    let (info, _) = e.expect_prefix("info depth", long);
+    let cp: i32 = info
+        .split(" score cp ")
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("{info}"));
+    assert!(cp > (TB_WIN - 100) * 100 / 128, "{info}");
+    e.expect_prefix("info tbhits", long);
+    e.expect_prefix("bestmove", long);
+    e.quit("quit");
+}
