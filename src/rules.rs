@@ -49,6 +49,12 @@ impl std::fmt::Display for FenWarning {
     }
 }
 
+/// The game ply of `pos` (0 at the start, 1 after White's first move), from its move
+/// number and side to move.
+pub fn game_ply(pos: &Chess) -> u32 {
+    2 * (pos.fullmoves().get() - 1) + u32::from(pos.turn() == Color::Black)
+}
+
 /// Reads a FEN (an EPD's first four fields are accepted too: clocks default to 0 and 1).
 ///
 /// Accepts positions shakmaty calls "impossible check" (test suites hold some) and drops

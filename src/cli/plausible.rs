@@ -10,7 +10,7 @@ use serde::Serialize;
 use super::{CliError, PositionArgs};
 use crate::attack::Analysis;
 use crate::notation::{self, Notation};
-use crate::plausible::{self, Context, Factor, PlausibleList};
+use crate::plausible::{self, Context, Factor};
 
 #[derive(Debug, Args)]
 pub struct PlausibleArgs {
@@ -47,8 +47,7 @@ fn print(args: &PlausibleArgs) -> Result<(), CliError> {
     let analysis = Analysis::new(pos);
     let ply = game.moves().len() as u32;
     let ctx = Context::root(ply);
-    let mut list = PlausibleList::new();
-    plausible::generate(pos, &analysis, &ctx, &mut list);
+    let list = plausible::ranked(pos, &analysis, &ctx);
     let entries: Vec<(Entry, plausible::Flags)> = match &args.trace {
         None => list
             .iter()

@@ -29,12 +29,11 @@ pub struct SettingsArgs {
 }
 
 impl SettingsArgs {
-    /// The depth limit of a search: none when time or nodes limit it, else the `--depth`
-    /// given or the profile's bench depth (a search without a depth of its own, like
-    /// `modern`, would otherwise never end).
+    /// The depth limit of a search: none when time or nodes limit it, else the options'
+    /// fixed depth.
     pub fn depth_limit(&self, timed: bool) -> Result<Option<u32>, CliError> {
         let options = self.options.options()?;
-        Ok((!timed).then(|| options.depth.unwrap_or(options.profile().bench_depth)))
+        Ok((!timed).then(|| options.fixed_depth()))
     }
 
     /// The search these settings describe: the profile's, configured.

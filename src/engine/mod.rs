@@ -217,15 +217,10 @@ impl Engine {
         let budget = timeman::allot(&control, self.options.move_overhead);
         let now = Instant::now();
         let mut limits = request.limits(self.position(), now, budget);
-        // A `go` with no limit at all (not infinite) ends: at the `Depth` option's depth, or
-        // the profile's bench depth.
+        // A `go` with no limit at all (not infinite) ends at the options' fixed depth.
         if !request.holds() && limits.depth.is_none() && limits.nodes.is_none() && budget.is_none()
         {
-            limits.depth = Some(
-                self.options
-                    .depth
-                    .unwrap_or(self.options.profile().bench_depth),
-            );
+            limits.depth = Some(self.options.fixed_depth());
         }
         // Timed play (pondering included) keeps the paper's fixed depth unless `Deepen`.
         limits.deepen |= self.options.deepen && budget.is_some();

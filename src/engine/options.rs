@@ -543,6 +543,12 @@ impl Options {
         }
     }
 
+    /// The depth of a search nothing else limits: the `Depth` option's, or the profile's
+    /// bench depth (a search that deepens on its own, like `modern`, would never end).
+    pub fn fixed_depth(&self) -> u32 {
+        self.depth.unwrap_or(self.profile().bench_depth)
+    }
+
     /// The profile these options name.
     pub fn profile(&self) -> &'static search::Profile {
         search::profile(&self.profile).unwrap_or(&PROFILES[0])

@@ -135,10 +135,16 @@ impl Context {
     /// The root's own moves in a position reached at game ply `ply`, with the default
     /// weights: what the debugging aids and the tools rank.
     pub fn root(ply: u32) -> Context {
+        Context::below(ply, 0)
+    }
+
+    /// The moves `depth` plies below a search root reached at game ply `root_ply`, with
+    /// the default weights.
+    pub fn below(root_ply: u32, depth: u32) -> Context {
         Context {
-            level: 1,
-            game_ply: ply,
-            root_game_ply: ply,
+            level: depth + 1,
+            game_ply: root_ply + depth,
+            root_game_ply: root_ply,
             weights: None,
         }
     }
@@ -167,6 +173,14 @@ impl factors::Sink for Collect {
             comment: format!("{value:+} {why}"),
         });
     }
+}
+
+/// The moves of `pos`, most plausible first, in a list of their own: for the aids and
+/// tools (the search reuses one list per ply through [`generate`]).
+pub fn ranked(pos: &Chess, analysis: &Analysis, ctx: &Context) -> PlausibleList {
+    let mut list = PlausibleList::new();
+    generate(pos, analysis, ctx, &mut list);
+    list
 }
 
 /// Scores every legal move of `pos` and writes them to `out`, most plausible first (ties

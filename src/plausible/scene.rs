@@ -409,7 +409,7 @@ impl<'a> Scene<'a> {
     }
 
     fn find_phase(&mut self, ctx: &Context) {
-        let pos_ply = (self.pos.fullmoves().get() - 1) * 2 + u32::from(self.us == Color::Black);
+        let pos_ply = crate::rules::game_ply(self.pos);
         let ply = pos_ply.max(ctx.game_ply).max(ctx.root_game_ply);
         let home_minors = match self.us {
             Color::White => Bitboard::from(Square::B1) | Square::G1 | Square::C1 | Square::F1,

@@ -8,7 +8,7 @@
 //! The 1967 search does not keep the values of the nodes off its variations.
 
 use serde::Serialize;
-use shakmaty::{Chess, Color, Position};
+use shakmaty::{Chess, Position};
 
 use super::views::{self, MoveText, PieceView, ScoreView, StatusView, TermsView};
 use crate::attack::Analysis;
@@ -16,8 +16,8 @@ use crate::engine::{BestMove, Source};
 use crate::eval::{Root, static_board_evaluator};
 use crate::fide::State;
 use crate::notation;
-use crate::plausible::{self, Context, Factor, PlausibleList};
-use crate::rules::Game;
+use crate::plausible::{self, Context, Factor};
+use crate::rules::{Game, game_ply};
 use crate::search::{Bound, RootMove, SearchResult, Stats};
 
 /// One top-level move of a finished search (aid 5).
@@ -194,34 +194,15 @@ fn node(game: &Game, ply: usize, path: &[String]) -> Result<(Game, Vec<MoveText>
     Ok((g, texts))
 }
 
-/// Where a search from `root` stands `depth` plies below it (the generator's heuristics
-/// depend on the level and the game's phase).
-pub fn context(root: &Chess, depth: usize) -> Context {
-    let root_ply = 2 * (root.fullmoves().get() - 1) + u32::from(root.turn() == Color::Black);
-    Context {
-        level: depth as u32 + 1,
-        game_ply: root_ply + depth as u32,
-        root_game_ply: root_ply,
-        weights: None,
-    }
-}
-
-/// The moves of `pos`, most plausible first.
-pub fn plausible_moves(pos: &Chess, analysis: &Analysis, ctx: &Context) -> PlausibleList {
-    let mut list = PlausibleList::new();
-    plausible::generate(pos, analysis, ctx, &mut list);
-    list
-}
-
 /// Aids 3 and 4 for the game's position after `ply` moves, then `path`.
 pub fn inspect(game: &Game, ply: usize, path: &[String]) -> Result<InspectView, InspectError> {
     let (node, texts) = node(game, ply, path)?;
     let root_pos = node.position_at(ply).unwrap_or(node.start());
     let root = Root::new(root_pos);
     let pos = node.position();
-    let ctx = context(root_pos, path.len());
+    let ctx = Context::below(game_ply(root_pos), path.len() as u32);
     let analysis = Analysis::new(pos);
-    let moves = plausible_moves(pos, &analysis, &ctx)
+    let moves = plausible::ranked(pos, &analysis, &ctx)
         .iter()
         .enumerate()
         .map(|(i, pm)| {

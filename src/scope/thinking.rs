@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use shakmaty::{Chess, Position};
 
-use super::aids::{self, DoneView};
+use super::aids::DoneView;
 use super::level::Level;
 use super::messages::Reply;
 use super::session::{Command, Session};
@@ -20,6 +20,8 @@ use super::views::{InfoView, LiveRootMove, MoveText};
 use crate::attack::Analysis;
 use crate::engine::{BestMove, Go, Source};
 use crate::fide::{Outcome, State};
+use crate::plausible::{self, Context};
+use crate::rules::game_ply;
 use crate::search::Info;
 
 /// The shortest time between two `info` replies.
@@ -55,7 +57,7 @@ impl Thinking {
 
 /// The top-level moves of `pos` in plausibility order, no value yet.
 pub fn live_root(pos: &Chess) -> Vec<LiveRootMove> {
-    aids::plausible_moves(pos, &Analysis::new(pos), &aids::context(pos, 0))
+    plausible::ranked(pos, &Analysis::new(pos), &Context::root(game_ply(pos)))
         .iter()
         .map(|pm| LiveRootMove {
             mv: MoveText::new(pos, pm.mv),

@@ -10,7 +10,7 @@ use crate::attack::Analysis;
 use crate::engine::short;
 use crate::eval::{Root, static_board_evaluator};
 use crate::notation::{self, Notation};
-use crate::plausible::{self, Context, PlausibleList};
+use crate::plausible::{self, Context};
 use crate::search::Bound;
 
 impl Console {
@@ -96,8 +96,7 @@ impl Console {
         let analysis = Analysis::new(pos);
         let ply = game.moves().len() as u32;
         let ctx = Context::root(ply);
-        let mut list = PlausibleList::new();
-        plausible::generate(pos, &analysis, &ctx, &mut list);
+        let list = plausible::ranked(pos, &analysis, &ctx);
         let rank = list.iter().position(|pm| pm.mv == m).map_or(0, |i| i + 1);
         let (score, flags) = plausible::score(pos, &analysis, &ctx, m);
         let flags: Vec<&str> = flags.names().collect();

@@ -21,7 +21,7 @@ pub mod width;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use shakmaty::{Color, Move, Position};
+use shakmaty::Move;
 
 use super::hash::{Entry, HashTable};
 use super::score::MAX_PLY;
@@ -191,7 +191,7 @@ impl MacHack {
             plies: &mut self.plies,
             history: History::new(game),
             root: Root::new(pos),
-            root_game_ply: 2 * (pos.fullmoves().get() - 1) + u32::from(pos.turn() == Color::Black),
+            root_game_ply: crate::rules::game_ply(pos),
             stats: carried,
             stop,
             max_nodes: limits.nodes.unwrap_or(u64::MAX),
