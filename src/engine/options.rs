@@ -128,6 +128,8 @@ pub struct Options {
     pub syzygy_path: Option<String>,
     /// Probe the tables only for positions of at most this many pieces.
     pub syzygy_probe_limit: u32,
+    /// How many best lines a search finds and reports (`MultiPV`).
+    pub multipv: u32,
     /// Resign when hopelessly lost (docs/design.md §9). Off by default: GUIs adjudicate.
     pub resign: bool,
     /// Resign below minus this value (1967 units)...
@@ -335,6 +337,19 @@ pub static OPTIONS: &[EngineOption] = &[
         effect: Effect::Tablebase,
     },
     EngineOption {
+        name: "MultiPV",
+        kind: OptionKind::Spin {
+            default: 1,
+            min: 1,
+            max: search::MAX_MULTIPV as i64,
+            set: |o, v| o.multipv = v as u32,
+        },
+        help: "how many best moves to show, each with its exact value and line, best first",
+        shown: BOTH,
+        flag: Some("multipv"),
+        effect: Effect::Search,
+    },
+    EngineOption {
         name: "Resign",
         kind: OptionKind::Check {
             default: false,
@@ -450,6 +465,7 @@ impl Default for Options {
             book_file: None,
             syzygy_path: None,
             syzygy_probe_limit: 0,
+            multipv: 0,
             resign: false,
             resign_value: 0,
             resign_moves: 0,
@@ -530,6 +546,7 @@ impl Options {
             hash_mib: self.hash_mib,
             contempt: self.contempt,
             threads: self.threads,
+            multipv: self.multipv,
             ..Settings::default()
         }
     }

@@ -302,7 +302,9 @@ fn search_thread(
             let mut info = info.clone();
             info.pv = legal_prefix(pos, &info.pv);
             on_info(&info);
-            shared.on_progress(&info);
+            if info.currmove.is_none() {
+                shared.on_progress(&info);
+            }
         };
         let outcome = catch_unwind(AssertUnwindSafe(|| {
             guard.search(&job.game, &job.limits, &shared.stop, &mut report)
@@ -336,7 +338,8 @@ fn tablebase_answer(probe: RootProbe, start: Instant, on_info: &mut InfoFn) -> B
         nodes: probe.probes,
         time,
         pv: probe.pv.clone(),
-        hashfull: 0,
+        tbhits: probe.probes,
+        ..Info::default()
     });
     BestMove {
         best: Some(probe.best),

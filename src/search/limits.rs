@@ -25,4 +25,7 @@ pub struct Limits {
     /// instead of searching once to the profile's depth: analysis, and timed play with
     /// the `Deepen` option. A search that always deepens (modern) ignores it.
     pub deepen: bool,
+    /// Report the root move being searched (an [`super::Info`] with `currmove`) once the
+    /// search has run [`super::CURRMOVE_AFTER`] (UCI's `currmove`).
+    pub currmove: bool,
 }

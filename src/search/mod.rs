@@ -26,7 +26,7 @@ use crate::rules::Game;
 
 pub use hash::Bound;
 pub use limits::Limits;
-pub use result::{Info, NoLegalMove, RootMove, SearchResult};
+pub use result::{CURRMOVE_AFTER, CurrMove, Info, NoLegalMove, PvLine, RootMove, SearchResult};
 pub use score::{MATE, MAX_PLY, Score};
 pub use stats::Stats;
 
@@ -59,6 +59,9 @@ pub trait Search: Send {
     }
 }
 
+/// The most lines `MultiPV` may ask for.
+pub const MAX_MULTIPV: u32 = 64;
+
 /// The hash size a search gets unless the `Hash` option says otherwise, in MiB.
 pub const DEFAULT_HASH_MIB: u32 = 16;
 
@@ -76,6 +79,8 @@ pub struct Settings {
     pub contempt: i32,
     /// Search threads.
     pub threads: u32,
+    /// How many best lines to find, each with its exact value (UCI `MultiPV`, from 1).
+    pub multipv: u32,
     /// The 1967 search's own knobs (tools and tests).
     pub mac_hack: mac_hack::Tuning,
 }
@@ -88,6 +93,7 @@ impl Default for Settings {
             hash_mib: DEFAULT_HASH_MIB,
             contempt: 0,
             threads: 1,
+            multipv: 1,
             mac_hack: mac_hack::Tuning::default(),
         }
     }

@@ -123,7 +123,9 @@ impl Console {
         let started = self.engine.go(
             go,
             move |info| {
-                if tty {
+                // The progress line follows the best line only (MultiPV's others are
+                // shown when the search ends).
+                if tty && info.multipv == 1 && info.currmove.is_none() {
                     let best = info
                         .pv
                         .first()
@@ -159,6 +161,20 @@ impl Console {
             && let Some(result) = self.engine.last_search()
             && Some(result.best) == best.best
         {
+            // MultiPV: the best lines, when more than one was asked for.
+            for (k, line) in result
+                .lines
+                .iter()
+                .enumerate()
+                .filter(|_| result.lines.len() > 1)
+            {
+                self.say(&format!(
+                    "line {}: value {}  {}",
+                    k + 1,
+                    show::score(line.score),
+                    show::line(searched.position(), &line.pv, self.notation)
+                ));
+            }
             self.last = Some(LastSearch {
                 game: searched.clone(),
                 result,

@@ -40,11 +40,13 @@ use crate::eval::{Root, Terms, static_board_evaluator};
 use crate::repetition::History;
 use crate::rules::Game;
 use crate::search::{
-    DEFAULT_HASH_MIB, Info, Limits, NoLegalMove, Score, Search, SearchResult, Settings, Stats,
+    CURRMOVE_AFTER, DEFAULT_HASH_MIB, Info, Limits, NoLegalMove, PvLine, Score, Search,
+    SearchResult, Settings, Stats,
 };
 
 use movepick::Heuristics;
 pub use params::Params;
+use root::Deepened;
 use search::{Counts, Frame, Reductions, Worker};
 use tt::Tt;
 
@@ -85,6 +87,8 @@ pub struct Searcher {
     /// for the side to move at the root (centipawns) and a depth limit.
     draw: i32,
     depth: Option<u32>,
+    /// How many best lines to find (`MultiPV`).
+    multipv: usize,
 }
 
 impl Searcher {
@@ -103,6 +107,7 @@ impl Searcher {
             params,
             draw: 0,
             depth: None,
+            multipv: 1,
         }
     }
 
@@ -136,6 +141,7 @@ impl Searcher {
         limits: &Limits,
         draw: i32,
         stop: &'a AtomicBool,
+        start: Instant,
     ) -> Worker<'a> {
         Worker {
             params: &self.params,
@@ -150,6 +156,8 @@ impl Searcher {
             max_nodes: limits.nodes.unwrap_or(u64::MAX),
             deadline: limits.deadline,
             stopped: false,
+            start,
+            currmove_at: limits.currmove.then(|| start + CURRMOVE_AFTER),
         }
     }
 
@@ -169,12 +177,13 @@ impl Searcher {
         let pos = game.position();
         self.tt.new_search();
         self.heuristics.new_search();
-        let mut worker = self.worker(game, limits, draw, stop);
+        let multipv = self.multipv;
+        let mut worker = self.worker(game, limits, draw, stop, start);
         let moves = worker.root_moves(pos, &limits.searchmoves);
         if moves.is_empty() {
             return None;
         }
-        let done = worker.deepen(pos, moves, limits, start, info);
+        let done = worker.deepen(pos, moves, limits, multipv, info);
         let best = &done.moves[0];
         // Stopped before the first move had a value: the static evaluation stands in.
         let value = if best.score == -INF {
@@ -184,12 +193,14 @@ impl Searcher {
         };
         let (counts, stopped) = (worker.counts, worker.stopped);
         let pv = best.pv.to_vec();
+        let lines = lines(&done, multipv, to_score(value));
         let result = SearchResult {
             best: best.mv,
             ponder: pv.get(1).copied(),
             score: to_score(value),
             pv_end_terms: end_terms(pos, &pv),
             pv,
+            lines,
             depth: done.depth,
             nodes: counts.nodes,
             time: start.elapsed(),
@@ -205,6 +216,7 @@ impl Searcher {
             time: result.time,
             pv: result.pv.clone(),
             hashfull: self.tt.hashfull(),
+            ..Info::default()
         });
         Some(result)
     }
@@ -217,6 +229,7 @@ impl Search for Searcher {
         self.resize(settings.hash_mib as usize);
         self.draw = -settings.contempt * 100 / 128;
         self.depth = settings.depth;
+        self.multipv = settings.multipv.max(1) as usize;
     }
 
     /// Empties the table and forgets the ordering heuristics, so a search after it is
@@ -243,6 +256,24 @@ impl Search for Searcher {
     fn keeps_time(&self) -> bool {
         true
     }
+}
+
+/// The best `multipv` lines of a finished search, the first valued `best` (the static
+/// evaluation when no move had a value yet); lines a cut iteration left without a value
+/// are left out.
+fn lines(done: &Deepened, multipv: usize, best: Score) -> Vec<PvLine> {
+    let first = PvLine {
+        score: best,
+        pv: done.moves[0].pv.to_vec(),
+    };
+    let rest = done.moves[1..multipv.min(done.moves.len())]
+        .iter()
+        .filter(|rm| rm.score > -INF)
+        .map(|rm| PvLine {
+            score: to_score(rm.score),
+            pv: rm.pv.to_vec(),
+        });
+    std::iter::once(first).chain(rest).collect()
 }
 
 /// The search's counters as the statistics of debugging aid 6 (those that apply).

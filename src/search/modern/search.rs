@@ -139,6 +139,10 @@ pub struct Worker<'a> {
     /// Set once a limit is reached: every node then returns at once, and values found
     /// after it are not used.
     pub stopped: bool,
+    /// When the search started.
+    pub start: Instant,
+    /// From when the root reports the move it searches (None: never).
+    pub currmove_at: Option<Instant>,
 }
 
 impl Worker<'_> {
