@@ -135,6 +135,7 @@ impl Go {
                 .collect(),
             deepen: self.infinite,
             currmove: self.currmove,
+            tablebases: None,
         }
     }
 }

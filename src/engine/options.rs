@@ -130,6 +130,10 @@ pub struct Options {
     pub syzygy_probe_limit: u32,
     /// How many best lines a search finds and reports (`MultiPV`).
     pub multipv: u32,
+    /// Probe the tables inside the search only this far from the leaves or more.
+    pub syzygy_probe_depth: u32,
+    /// A cursed win or blessed loss is a draw (the fifty-move rule applies).
+    pub syzygy_50_move_rule: bool,
     /// Resign when hopelessly lost (docs/design.md §9). Off by default: GUIs adjudicate.
     pub resign: bool,
     /// Resign below minus this value (1967 units)...
@@ -350,6 +354,30 @@ pub static OPTIONS: &[EngineOption] = &[
         effect: Effect::Search,
     },
     EngineOption {
+        name: "SyzygyProbeDepth",
+        kind: OptionKind::Spin {
+            default: 1,
+            min: 1,
+            max: 100,
+            set: |o, v| o.syzygy_probe_depth = v as u32,
+        },
+        help: "probe the tables inside the search only this many plies or more from its leaves",
+        shown: BOTH,
+        flag: None,
+        effect: Effect::Search,
+    },
+    EngineOption {
+        name: "Syzygy50MoveRule",
+        kind: OptionKind::Check {
+            default: true,
+            set: |o, v| o.syzygy_50_move_rule = v,
+        },
+        help: "score a tablebase win the fifty-move rule frustrates (a loss it saves) as a draw",
+        shown: BOTH,
+        flag: None,
+        effect: Effect::Search,
+    },
+    EngineOption {
         name: "Resign",
         kind: OptionKind::Check {
             default: false,
@@ -466,6 +494,8 @@ impl Default for Options {
             syzygy_path: None,
             syzygy_probe_limit: 0,
             multipv: 0,
+            syzygy_probe_depth: 0,
+            syzygy_50_move_rule: false,
             resign: false,
             resign_value: 0,
             resign_moves: 0,
@@ -547,6 +577,8 @@ impl Options {
             contempt: self.contempt,
             threads: self.threads,
             multipv: self.multipv,
+            syzygy_probe_depth: self.syzygy_probe_depth,
+            syzygy_50_move_rule: self.syzygy_50_move_rule,
             ..Settings::default()
         }
     }

@@ -288,7 +288,11 @@ fn search_thread(
     let pos = job.game.position();
     let answer = if pos.legal_moves().is_empty() {
         BestMove::no_move()
-    } else if let Some(probe) = job.tablebases.as_ref().and_then(|t| t.root(pos)) {
+    } else if let Some(probe) = job
+        .tablebases
+        .as_ref()
+        .and_then(|t| t.root(pos, job.settings.syzygy_50_move_rule))
+    {
         tablebase_answer(probe, start, &mut on_info)
     } else if let Some(m) = job
         .book

@@ -81,6 +81,12 @@ pub struct Settings {
     pub threads: u32,
     /// How many best lines to find, each with its exact value (UCI `MultiPV`, from 1).
     pub multipv: u32,
+    /// Probe the tablebases inside the tree only this many plies or more from the leaves
+    /// (`SyzygyProbeDepth`).
+    pub syzygy_probe_depth: u32,
+    /// Whether a win the fifty-move rule frustrates (and a loss it saves) scores as a draw
+    /// (`Syzygy50MoveRule`).
+    pub syzygy_50_move_rule: bool,
     /// The 1967 search's own knobs (tools and tests).
     pub mac_hack: mac_hack::Tuning,
 }
@@ -94,6 +100,8 @@ impl Default for Settings {
             contempt: 0,
             threads: 1,
             multipv: 1,
+            syzygy_probe_depth: 1,
+            syzygy_50_move_rule: true,
             mac_hack: mac_hack::Tuning::default(),
         }
     }

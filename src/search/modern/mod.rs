@@ -43,6 +43,7 @@ use crate::search::{
     CURRMOVE_AFTER, DEFAULT_HASH_MIB, Info, Limits, NoLegalMove, PvLine, Score, Search,
     SearchResult, Settings, Stats,
 };
+use crate::tablebase;
 
 use movepick::Heuristics;
 pub use params::Params;
@@ -62,6 +63,12 @@ pub const MATE: i32 = 32_000;
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 /// Beyond every value.
 pub const INF: i32 = MATE + 1;
+/// A tablebase win at the root (the root's DTZ answer's scale in centipawns); a win the
+/// tables see `p` plies from the root is worth `TB_WIN - p`: beyond every evaluation,
+/// short of every mate, so a real mate is preferred.
+pub const TB_WIN: i32 = tablebase::TB_WIN * 100 / 128;
+/// Values at least this far from 0 are tablebase wins or mates (evaluations stay below).
+pub const TB_BOUND: i32 = TB_WIN - MAX_PLY as i32;
 
 /// A value in centipawns (or a mate) as a [`Score`] in the 1967 units.
 pub fn to_score(v: i32) -> Score {
@@ -89,6 +96,10 @@ pub struct Searcher {
     depth: Option<u32>,
     /// How many best lines to find (`MultiPV`).
     multipv: usize,
+    /// The tablebase probes' settings: the least depth to probe at, and whether the
+    /// fifty-move rule turns cursed wins and blessed losses into draws.
+    tb_depth: i32,
+    tb_fifty_move_rule: bool,
 }
 
 impl Searcher {
@@ -108,6 +119,8 @@ impl Searcher {
             draw: 0,
             depth: None,
             multipv: 1,
+            tb_depth: 1,
+            tb_fifty_move_rule: true,
         }
     }
 
@@ -138,7 +151,7 @@ impl Searcher {
     fn worker<'a>(
         &'a mut self,
         game: &Game,
-        limits: &Limits,
+        limits: &'a Limits,
         draw: i32,
         stop: &'a AtomicBool,
         start: Instant,
@@ -158,6 +171,9 @@ impl Searcher {
             stopped: false,
             start,
             currmove_at: limits.currmove.then(|| start + CURRMOVE_AFTER),
+            tablebases: limits.tablebases.as_deref(),
+            tb_depth: self.tb_depth,
+            tb_fifty_move_rule: self.tb_fifty_move_rule,
         }
     }
 
@@ -216,6 +232,7 @@ impl Searcher {
             time: result.time,
             pv: result.pv.clone(),
             hashfull: self.tt.hashfull(),
+            tbhits: counts.tbhits,
             ..Info::default()
         });
         Some(result)
@@ -230,6 +247,8 @@ impl Search for Searcher {
         self.draw = -settings.contempt * 100 / 128;
         self.depth = settings.depth;
         self.multipv = settings.multipv.max(1) as usize;
+        self.tb_depth = settings.syzygy_probe_depth as i32;
+        self.tb_fifty_move_rule = settings.syzygy_50_move_rule;
     }
 
     /// Empties the table and forgets the ordering heuristics, so a search after it is

@@ -134,6 +134,7 @@ impl Worker<'_> {
             pv: rm.pv.to_vec(),
             hashfull: self.tt.hashfull(),
             multipv: k as u32 + 1,
+            tbhits: self.counts.tbhits,
             ..Info::default()
         }
     }

@@ -190,13 +190,8 @@ fn after(moves: &str) -> Game {
 fn draw_after(game: &Game, line: &str, draw: i32) -> Option<i32> {
     let stop = AtomicBool::new(false);
     let mut s = Searcher::new(1);
-    let mut w = s.worker(
-        game,
-        &Limits::default(),
-        draw,
-        &stop,
-        std::time::Instant::now(),
-    );
+    let limits = Limits::default();
+    let mut w = s.worker(game, &limits, draw, &stop, std::time::Instant::now());
     let mut pos = game.position().clone();
     let mut key = game.key();
     for text in line.split_whitespace() {
