@@ -5,8 +5,8 @@
 //! the next capture or pawn move), which converts a won ending and holds a drawn one under
 //! the fifty-move rule; [`Tablebases::root`] gives that move, its score and a line. Inside
 //! a search [`Tablebases::wdl`] gives win, draw or loss for a position reached by a capture
-//! or pawn move. The 1967 search does not probe (the paper had no tablebases); a search
-//! that wants to calls `wdl`.
+//! or pawn move: the modern search probes it (the 1967 search does not: the paper had no
+//! tablebases). [`outcome`] reads a result under `Syzygy50MoveRule`.
 
 use shakmaty::{Chess, Move, Position};
 use shakmaty_syzygy::{MaybeRounded, Tablebase, Wdl};

@@ -1,11 +1,12 @@
 //! The `modern` profile's search (docs/design.md §1, issue 20): Mac Hack's chess knowledge inside
 //! the search of an engine of today.
 //!
-//! - [`root`]: iterative deepening with aspiration windows over the root moves;
+//! - [`root`]: iterative deepening with aspiration windows over the root moves, one
+//!   search per `MultiPV` line, each over the moves the lines before it left;
 //! - [`search`]: principal variation search with mate-distance pruning, the
-//!   transposition table, reverse futility, null move, internal iterative reduction,
-//!   futility, late-move and static-exchange pruning, check extension and late-move
-//!   reductions, each a numbered step;
+//!   transposition table, tablebase probes, reverse futility, null move, internal
+//!   iterative reduction, futility, late-move and static-exchange pruning, check
+//!   extension and late-move reductions, each a numbered step;
 //! - [`qsearch`]: the quiescence search (captures, evasions in check);
 //! - [`movepick`]: move ordering (table move, MVV-LVA and exchange, killers, counter-moves,
 //!   history); [`see`]: static exchange evaluation;
