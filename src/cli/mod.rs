@@ -25,6 +25,7 @@ mod scope;
 mod search;
 mod settings;
 mod status;
+mod suite;
 mod tune;
 
 /// Mac Hack VI (Greenblatt, MIT 1967), brought back.
@@ -67,6 +68,8 @@ enum Command {
     Book(book::BookArgs),
     /// Fit the modern evaluation's weights to game results (Texel's method).
     Tune(tune::TuneArgs),
+    /// Rank a suite's best moves by plausibility and by MVV-LVA + checks (first, top 6, top 15).
+    PlausibleSuite(suite::SuiteArgs),
     /// Serve the web page that shows machack thinking (`--open` opens it).
     Scope(scope::ScopeArgs),
 }
@@ -172,6 +175,7 @@ pub fn main() -> ExitCode {
         Some(Command::Book(args)) => book::run(&args),
         Some(Command::Tune(args)) => tune::run(&args),
         Some(Command::Scope(args)) => scope::run(&args),
+        Some(Command::PlausibleSuite(args)) => suite::run(&args),
         None => {
             protocol::console::set_ascii(cli.ascii);
             protocol::console::start(Engine::new());

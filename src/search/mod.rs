@@ -87,6 +87,9 @@ pub struct Settings {
     /// Whether a win the fifty-move rule frustrates (and a loss it saves) scores as a draw
     /// (`Syzygy50MoveRule`).
     pub syzygy_50_move_rule: bool,
+    /// Play at this strength (an Elo on Stockfish's `UCI_Elo` scale) instead of full
+    /// strength; read by the modern search.
+    pub strength: Option<u32>,
     /// The 1967 search's own knobs (tools and tests).
     pub mac_hack: mac_hack::Tuning,
 }
@@ -102,6 +105,7 @@ impl Default for Settings {
             multipv: 1,
             syzygy_probe_depth: 1,
             syzygy_50_move_rule: true,
+            strength: None,
             mac_hack: mac_hack::Tuning::default(),
         }
     }

@@ -20,6 +20,7 @@
 //! alike. Left out for now: threads (the table is ready for them).
 
 pub mod eval;
+pub mod level;
 mod movepick;
 pub mod params;
 mod qsearch;
@@ -101,6 +102,8 @@ pub struct Searcher {
     /// fifty-move rule turns cursed wins and blessed losses into draws.
     tb_depth: i32,
     tb_fifty_move_rule: bool,
+    /// The strength level to play at (full strength when absent).
+    level: Option<level::Level>,
 }
 
 impl Searcher {
@@ -122,6 +125,7 @@ impl Searcher {
             multipv: 1,
             tb_depth: 1,
             tb_fifty_move_rule: true,
+            level: None,
         }
     }
 
@@ -169,6 +173,7 @@ impl Searcher {
             stop,
             max_nodes: limits.nodes.unwrap_or(u64::MAX),
             deadline: limits.deadline,
+            blur: self.level.map_or(0, |l| l.blur),
             stopped: false,
             start,
             currmove_at: limits.currmove.then(|| start + CURRMOVE_AFTER),
@@ -242,7 +247,7 @@ impl Searcher {
 
 impl Search for Searcher {
     /// Reads the table size, the contempt (1967 units, against the side to move at the
-    /// root) and the depth; the 1967 knobs do not apply.
+    /// root), the depth and the strength level; the 1967 knobs do not apply.
     fn configure(&mut self, settings: &Settings) {
         self.resize(settings.hash_mib as usize);
         self.draw = -settings.contempt * 100 / 128;
@@ -250,6 +255,7 @@ impl Search for Searcher {
         self.multipv = settings.multipv.max(1) as usize;
         self.tb_depth = settings.syzygy_probe_depth as i32;
         self.tb_fifty_move_rule = settings.syzygy_50_move_rule;
+        self.level = settings.strength.map(level::level);
     }
 
     /// Empties the table and forgets the ordering heuristics, so a search after it is
@@ -265,8 +271,11 @@ impl Search for Searcher {
         stop: &AtomicBool,
         info: &mut dyn FnMut(&Info),
     ) -> Result<SearchResult, NoLegalMove> {
+        // A strength level's node budget holds whatever else limits the search.
+        let level_nodes = self.level.map(|l| l.nodes);
         let limits = Limits {
             depth: limits.depth.or(self.depth),
+            nodes: limits.nodes.into_iter().chain(level_nodes).min(),
             ..limits.clone()
         };
         self.run(game, &limits, self.draw, stop, info)
