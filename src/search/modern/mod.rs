@@ -287,17 +287,19 @@ impl Search for Searcher {
     }
 }
 
-/// The best `multipv` lines of a finished search, the first valued `best` (the static
-/// evaluation when no move had a value yet); lines a cut iteration left without a value
-/// are left out.
+/// The best `multipv` lines of a finished search: the best move's, valued `best` (the
+/// static evaluation when no move had a value yet), then the other lines of the last
+/// complete iteration.
 fn lines(done: &Deepened, multipv: usize, best: Score) -> Vec<PvLine> {
     let first = PvLine {
         score: best,
         pv: done.moves[0].pv.to_vec(),
     };
-    let rest = done.moves[1..multipv.min(done.moves.len())]
+    let rest = done
+        .lines
         .iter()
-        .filter(|rm| rm.score > -INF)
+        .filter(|rm| rm.mv != done.moves[0].mv)
+        .take(multipv - 1)
         .map(|rm| PvLine {
             score: to_score(rm.score),
             pv: rm.pv.to_vec(),

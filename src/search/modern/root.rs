@@ -28,11 +28,13 @@ pub struct RootMove {
     pub pv: Line,
 }
 
-/// What iterative deepening ends with: the root moves best first, and the deepest
-/// iteration completed (0 when stopped during the first).
+/// What iterative deepening ends with: the root moves best first, the deepest
+/// iteration completed (0 when stopped during the first) and, with more than one line
+/// asked for, that iteration's lines (a cut iteration leaves the later lines unsearched).
 pub struct Deepened {
     pub moves: Vec<RootMove>,
     pub depth: u32,
+    pub lines: Vec<RootMove>,
 }
 
 impl Worker<'_> {
@@ -74,6 +76,7 @@ impl Worker<'_> {
         let lines = multipv.clamp(1, moves.len());
         let mut plan = TimePlan::new(start, limits.soft);
         let mut completed = 0;
+        let mut complete_lines = Vec::new();
         for depth in 1..=max_depth {
             for rm in &mut moves {
                 rm.previous = rm.score;
@@ -96,6 +99,9 @@ impl Worker<'_> {
             for (k, rm) in moves[..lines].iter().enumerate() {
                 info(&self.line_info(depth, k, rm));
             }
+            if lines > 1 {
+                complete_lines = moves[..lines].to_vec();
+            }
             if !plan.another(depth, moves[0].mv, moves[0].score, moves.len()) {
                 break;
             }
@@ -103,6 +109,7 @@ impl Worker<'_> {
         Deepened {
             moves,
             depth: completed,
+            lines: complete_lines,
         }
     }
 
