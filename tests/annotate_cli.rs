@@ -161,3 +161,23 @@ fn bad_arguments_exit_2() {
         assert!(err.starts_with("machack: error: "), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn the_papers_games_read_whole() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/paper_games.pgn");
+    let games = machack::pgn::read_file(std::path::Path::new(path)).unwrap();
+    let plies: Vec<usize> = games
+        .iter()
+        .map(|g| g.as_ref().unwrap().game.moves().len())
+        .collect();
+    // Won in 21, drawn after 50, drawn in 33, and the first game up to 25... QxN.
+    assert_eq!(plies, [41, 100, 66, 50]);
+    for g in &games {
+        let g = g.as_ref().unwrap();
+        let side = ["White", "Black"]
+            .iter()
+            .filter(|t| g.tag(t) == Some("Mac Hack VI"));
+        assert_eq!(side.count(), 1, "Mac Hack plays one side: {:?}", g.tags);
+        assert!(g.tag("MacHackBook").is_some());
+    }
+}
