@@ -14,6 +14,7 @@ use crate::notation::{self, NotationError};
 use crate::protocol;
 use crate::rules::{self, FenError, Game};
 
+mod annotate;
 mod bench;
 mod book;
 mod convert;
@@ -68,6 +69,8 @@ enum Command {
     Book(book::BookArgs),
     /// Fit the modern evaluation's weights to game results (Texel's method).
     Tune(tune::TuneArgs),
+    /// Annotate every move of a PGN game with machack's view (PGN or `--format table`).
+    Annotate(annotate::AnnotateArgs),
     /// Rank a suite's best moves by plausibility and by MVV-LVA + checks (first, top 6, top 15).
     PlausibleSuite(suite::SuiteArgs),
     /// Serve the web page that shows machack thinking (`--open` opens it).
@@ -176,6 +179,7 @@ pub fn main() -> ExitCode {
         Some(Command::Tune(args)) => tune::run(&args),
         Some(Command::Scope(args)) => scope::run(&args),
         Some(Command::PlausibleSuite(args)) => suite::run(&args),
+        Some(Command::Annotate(args)) => annotate::run(&args),
         None => {
             protocol::console::set_ascii(cli.ascii);
             protocol::console::start(Engine::new());
