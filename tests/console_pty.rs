@@ -127,6 +127,10 @@ fn unicode_board_and_stopping_a_long_thought() {
     p.exp_string(&bytes(" 4  · · · · ♙ · · ·")).unwrap();
     p.send_line("stats").unwrap();
     p.exp_regex(r"stopped early +yes").unwrap();
+    // The game was never saved: leaving asks once; Enter leaves without saving.
     p.send_line("quit").unwrap();
+    p.exp_string("The game is not saved.").unwrap();
+    p.send_line("").unwrap();
+    p.exp_string("Not saved.").unwrap();
     p.exp_eof().unwrap();
 }
