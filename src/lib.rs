@@ -20,6 +20,7 @@
 //!   search thread), `protocol` (UCI, xboard and the teletype console), `notation` (English
 //!   descriptive notation, SAN and UCI text), `pgn`, `epd`, and the command line in `cli`.
 
+pub mod annotate;
 pub mod attack;
 pub mod book;
 pub mod cli;

@@ -44,6 +44,7 @@ mod scope;
 mod search;
 mod settings;
 mod status;
+mod suite;
 mod tune;
 
 /// Mac Hack VI (Greenblatt, MIT 1967), brought back. With no subcommand: play it at the
@@ -105,6 +106,9 @@ enum Command {
     /// Fit the modern evaluation's weights to game results (Texel's method).
     #[command(after_help = example!("machack tune --data positions.txt --epochs 50 --out weights.rs"))]
     Tune(tune::TuneArgs),
+    /// Rank a suite's best moves by plausibility and by MVV-LVA + checks (first, top 6, top 15).
+    #[command(after_help = example!("machack plausible-suite tests/data/sts-train.epd"))]
+    PlausibleSuite(suite::SuiteArgs),
     /// Serve the web page that shows machack thinking (`--open` opens it).
     #[command(after_help = example!("machack scope --open"))]
     Scope(scope::ScopeArgs),
@@ -232,6 +236,7 @@ pub fn main() -> ExitCode {
         Some(Command::Book(args)) => book::run(&args),
         Some(Command::Tune(args)) => tune::run(&args),
         Some(Command::Scope(args)) => scope::run(&args),
+        Some(Command::PlausibleSuite(args)) => suite::run(&args),
         Some(Command::Man) => manual::man(),
         Some(Command::Completions(args)) => manual::completions(&args),
         None => {

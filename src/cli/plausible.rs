@@ -88,7 +88,11 @@ fn print(args: &PlausibleArgs) -> Result<(), CliError> {
                 flag_text.join(" ")
             )?;
             for f in &e.factors {
-                writeln!(out, "  {:<28} {:>6}  {}", f.name, f.value, f.comment)?;
+                writeln!(
+                    out,
+                    "  {:<28} {:>6}  {:<5}  {}",
+                    f.name, f.value, f.source, f.comment
+                )?;
             }
         } else {
             let names: Vec<String> = e

@@ -22,11 +22,13 @@ pub enum OptionKind {
         default: bool,
         set: fn(&mut Options, bool),
     },
-    /// A whole number in `min..=max`.
+    /// A whole number in `min..=max`; one outside is refused, or brought into the range
+    /// when `clamp` (for options GUIs set from their own scales, like `UCI_Elo`).
     Spin {
         default: i64,
         min: i64,
         max: i64,
+        clamp: bool,
         set: fn(&mut Options, i64),
     },
     /// One of a list (case-insensitive); `set` gets the list's spelling.
@@ -119,6 +121,9 @@ pub struct Options {
     /// Chess960: FENs are read with any castling rooks and castling is written as the
     /// king taking its rook (UCI `UCI_Chess960`, xboard `variant fischerandom`).
     pub chess960: bool,
+    /// Play at the strength `elo` names (modern profile).
+    pub limit_strength: bool,
+    pub elo: u32,
     /// How much worse than 0 a draw is for us, in 1967 units (pawn = 128).
     pub contempt: i32,
     pub own_book: bool,
@@ -144,6 +149,7 @@ pub static OPTIONS: &[EngineOption] = &[
             default: DEFAULT_HASH_MIB as i64,
             min: 1,
             max: 4096,
+            clamp: false,
             set: |o, v| o.hash_mib = v as u32,
         },
         help: "hash table memory in MiB (the 1967 search keeps the paper's 32,000 entries within it)",
@@ -165,6 +171,7 @@ pub static OPTIONS: &[EngineOption] = &[
             default: 1,
             min: 1,
             max: 1,
+            clamp: false,
             set: |o, v| o.threads = v as u32,
         },
         help: "search threads (the 1967 search has one)",
@@ -189,6 +196,7 @@ pub static OPTIONS: &[EngineOption] = &[
             default: timeman::knobs::MOVE_OVERHEAD.as_millis() as i64,
             min: 0,
             max: 5000,
+            clamp: false,
             set: |o, v| o.move_overhead = Duration::from_millis(v as u64),
         },
         help: "milliseconds kept back from every clock for communication",
@@ -214,6 +222,7 @@ pub static OPTIONS: &[EngineOption] = &[
             default: 0,
             min: 0,
             max: 64,
+            clamp: false,
             set: |o, v| o.depth = (v > 0).then_some(v as u32),
         },
         help: "depth of the basic search in plies (0: the profile's)",
@@ -270,11 +279,37 @@ pub static OPTIONS: &[EngineOption] = &[
         effect: Effect::None,
     },
     EngineOption {
+        name: "UCI_LimitStrength",
+        kind: OptionKind::Check {
+            default: false,
+            set: |o, v| o.limit_strength = v,
+        },
+        help: "play the modern profile at the strength UCI_Elo names (fewer nodes, a blurred evaluation)",
+        shown: BOTH,
+        flag: None,
+        effect: Effect::Search,
+    },
+    EngineOption {
+        name: "UCI_Elo",
+        kind: OptionKind::Spin {
+            default: search::modern::level::DEFAULT_ELO as i64,
+            min: search::modern::level::MIN_ELO as i64,
+            max: search::modern::level::MAX_ELO as i64,
+            clamp: true,
+            set: |o, v| o.elo = v as u32,
+        },
+        help: "the strength UCI_LimitStrength plays at, on Stockfish's UCI_Elo scale (docs/strength.md); values outside the range are brought into it",
+        shown: BOTH,
+        flag: None,
+        effect: Effect::Search,
+    },
+    EngineOption {
         name: "Contempt",
         kind: OptionKind::Spin {
             default: 0,
             min: -1280,
             max: 1280,
+            clamp: false,
             set: |o, v| o.contempt = v as i32,
         },
         help: "how much worse than 0 a draw is for us (pawn = 128)",
@@ -327,6 +362,7 @@ pub static OPTIONS: &[EngineOption] = &[
             default: tablebase::MAX_PIECES as i64,
             min: 0,
             max: tablebase::MAX_PIECES as i64,
+            clamp: false,
             set: |o, v| o.syzygy_probe_limit = v as u32,
         },
         help: "use the tables only for positions of at most this many pieces",
@@ -351,6 +387,7 @@ pub static OPTIONS: &[EngineOption] = &[
             default: conduct::knobs::RESIGN_VALUE as i64,
             min: 128,
             max: 100_000,
+            clamp: false,
             set: |o, v| o.resign_value = v as i32,
         },
         help: "resign below minus this value (pawn = 128)...",
@@ -364,6 +401,7 @@ pub static OPTIONS: &[EngineOption] = &[
             default: conduct::knobs::RESIGN_MOVES as i64,
             min: 1,
             max: 100,
+            clamp: false,
             set: |o, v| o.resign_moves = v as u32,
         },
         help: "...held for this many of our searches in a row",
@@ -445,6 +483,8 @@ impl Default for Options {
             deepen: false,
             show_wdl: false,
             chess960: false,
+            limit_strength: false,
+            elo: 0,
             contempt: 0,
             own_book: false,
             book_file: None,
@@ -480,14 +520,20 @@ impl Options {
         match option.kind {
             OptionKind::Button => {}
             OptionKind::Check { set, .. } => set(self, parse_check(text)?),
-            OptionKind::Spin { min, max, set, .. } => {
+            OptionKind::Spin {
+                min,
+                max,
+                clamp,
+                set,
+                ..
+            } => {
                 let v: i64 = text
                     .parse()
                     .map_err(|_| format!("'{}' is not a whole number", super::short(text)))?;
-                if v < min || v > max {
+                if !clamp && (v < min || v > max) {
                     return Err(format!("{v} is outside {min}..={max}"));
                 }
-                set(self, v);
+                set(self, v.clamp(min, max));
             }
             OptionKind::Combo { choices, set, .. } => {
                 let known = choices();
@@ -530,6 +576,7 @@ impl Options {
             hash_mib: self.hash_mib,
             contempt: self.contempt,
             threads: self.threads,
+            strength: self.limit_strength.then_some(self.elo),
             ..Settings::default()
         }
     }

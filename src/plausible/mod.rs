@@ -49,10 +49,12 @@ use crate::attack::Analysis;
 mod factors;
 mod mate;
 mod scene;
+pub mod sources;
 mod squares;
 pub mod weights;
 mod words;
 
+pub use sources::Source;
 pub use weights::Weights;
 pub use words::{descriptive_square, role_name};
 
@@ -157,6 +159,10 @@ pub struct Factor {
     pub name: &'static str,
     /// Its contribution to the score.
     pub value: i32,
+    /// Where it comes from: the paper, the 1980 source, or ours.
+    pub source: Source,
+    /// What it rests on: the paper's words or the 1980 catalogue rows.
+    pub basis: &'static str,
     /// One English sentence with the value first, e.g. "+10 unblocks the queen's bishop
     /// on QB1 (c1), which now attacks QN5 (b5)".
     pub comment: String,
@@ -167,9 +173,12 @@ struct Collect(Vec<Factor>);
 
 impl factors::Sink for Collect {
     fn add(&mut self, name: &'static str, value: i32, why: fmt::Arguments<'_>) {
+        let (source, basis) = sources::origin(name).unwrap_or((Source::Ours, "not in the table"));
         self.0.push(Factor {
             name,
             value,
+            source,
+            basis,
             comment: format!("{value:+} {why}"),
         });
     }

@@ -76,6 +76,9 @@ pub struct Settings {
     pub contempt: i32,
     /// Search threads.
     pub threads: u32,
+    /// Play at this strength (an Elo on Stockfish's `UCI_Elo` scale) instead of full
+    /// strength; read by the modern search.
+    pub strength: Option<u32>,
     /// The 1967 search's own knobs (tools and tests).
     pub mac_hack: mac_hack::Tuning,
 }
@@ -88,6 +91,7 @@ impl Default for Settings {
             hash_mib: DEFAULT_HASH_MIB,
             contempt: 0,
             threads: 1,
+            strength: None,
             mac_hack: mac_hack::Tuning::default(),
         }
     }

@@ -250,6 +250,8 @@ impl Ticker {
     const EVERY: Duration = Duration::from_millis(250);
 
     fn start(first: String) -> Ticker {
+        // Shown at once, so even a think too short for the first tick says it thought.
+        progress(&first);
         let line = Arc::new(Mutex::new(first));
         let done = Arc::new(AtomicBool::new(false));
         let started = Instant::now();

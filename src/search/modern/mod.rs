@@ -19,6 +19,7 @@
 //! alike. Left out for now: threads (the table is ready for them).
 
 pub mod eval;
+pub mod level;
 mod movepick;
 pub mod params;
 mod qsearch;
@@ -85,6 +86,8 @@ pub struct Searcher {
     /// for the side to move at the root (centipawns) and a depth limit.
     draw: i32,
     depth: Option<u32>,
+    /// The strength level to play at (full strength when absent).
+    level: Option<level::Level>,
 }
 
 impl Searcher {
@@ -103,6 +106,7 @@ impl Searcher {
             params,
             draw: 0,
             depth: None,
+            level: None,
         }
     }
 
@@ -149,6 +153,7 @@ impl Searcher {
             stop,
             max_nodes: limits.nodes.unwrap_or(u64::MAX),
             deadline: limits.deadline,
+            blur: self.level.map_or(0, |l| l.blur),
             stopped: false,
         }
     }
@@ -212,11 +217,12 @@ impl Searcher {
 
 impl Search for Searcher {
     /// Reads the table size, the contempt (1967 units, against the side to move at the
-    /// root) and the depth; the 1967 knobs do not apply.
+    /// root), the depth and the strength level; the 1967 knobs do not apply.
     fn configure(&mut self, settings: &Settings) {
         self.resize(settings.hash_mib as usize);
         self.draw = -settings.contempt * 100 / 128;
         self.depth = settings.depth;
+        self.level = settings.strength.map(level::level);
     }
 
     /// Empties the table and forgets the ordering heuristics, so a search after it is
@@ -232,8 +238,11 @@ impl Search for Searcher {
         stop: &AtomicBool,
         info: &mut dyn FnMut(&Info),
     ) -> Result<SearchResult, NoLegalMove> {
+        // A strength level's node budget holds whatever else limits the search.
+        let level_nodes = self.level.map(|l| l.nodes);
         let limits = Limits {
             depth: limits.depth.or(self.depth),
+            nodes: limits.nodes.into_iter().chain(level_nodes).min(),
             ..limits.clone()
         };
         self.run(game, &limits, self.draw, stop, info)

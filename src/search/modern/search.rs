@@ -16,6 +16,7 @@ use shakmaty::zobrist::{Zobrist64, ZobristValue};
 use shakmaty::{Chess, EnPassantMode, Move, Piece, Position};
 
 use super::eval::evaluate;
+use super::level;
 use super::movepick::{GOOD_CAPTURE, Heuristics, LastMove, MovePicker};
 use super::params::Params;
 use super::see::see_ge;
@@ -136,6 +137,8 @@ pub struct Worker<'a> {
     pub stop: &'a AtomicBool,
     pub max_nodes: u64,
     pub deadline: Option<Instant>,
+    /// A strength level's evaluation blur in centipawns (0 at full strength).
+    pub blur: i32,
     /// Set once a limit is reached: every node then returns at once, and values found
     /// after it are not used.
     pub stopped: bool,
@@ -177,7 +180,8 @@ impl Worker<'_> {
     #[inline]
     pub(super) fn evaluate(&mut self, pos: &Chess) -> i32 {
         self.counts.evaluations += 1;
-        evaluate(pos).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+        let blur = level::blur(self.history.key(), self.blur);
+        (evaluate(pos) + blur).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
     /// The value of the node at `ply` if the rules end the line there: a repetition, the

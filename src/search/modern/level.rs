@@ -1,0 +1,128 @@
+//! Playing strength levels (`UCI_LimitStrength`, `UCI_Elo`): the modern search made
+//! weaker the way a weaker player is, not by random blunders. A level gives the search a
+//! node budget per move (it sees less deep) and blurs its evaluation by a fixed amount per
+//! position (it judges positions less well); the search itself is unchanged, so its moves
+//! stay the best it can find within what it sees.
+//!
+//! The labels aim at Stockfish's `UCI_Elo` scale: the anchors in [`ANCHORS`] are placed by
+//! matches at 10+0.1 against Stockfish at the same `UCI_Elo` (below its lowest, 1350, by
+//! the score against that level); docs/strength.md gives the matches and their figures.
+
+/// The weakest label.
+pub const MIN_ELO: u32 = 1000;
+/// The strongest label; above it, play at full strength.
+pub const MAX_ELO: u32 = 2600;
+/// The label `UCI_Elo` starts at.
+pub const DEFAULT_ELO: u32 = 1500;
+
+/// One calibrated level: its label, the nodes a move may search and the evaluation's blur
+/// (each position's value moved by up to this many centipawns either way).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Level {
+    pub elo: u32,
+    pub nodes: u64,
+    pub blur: i32,
+}
+
+/// The calibrated levels, weakest first. Between two, the node budget grows
+/// geometrically and the blur shrinks linearly with the label.
+pub const ANCHORS: &[Level] = &[
+    Level {
+        elo: 1000,
+        nodes: 60,
+        blur: 250,
+    },
+    Level {
+        elo: 1350,
+        nodes: 250,
+        blur: 120,
+    },
+    Level {
+        elo: 1800,
+        nodes: 2_000,
+        blur: 40,
+    },
+    Level {
+        elo: 2200,
+        nodes: 20_000,
+        blur: 0,
+    },
+    Level {
+        elo: 2600,
+        nodes: 200_000,
+        blur: 0,
+    },
+];
+
+/// The level labelled `elo` (clamped to the table's range).
+pub fn level(elo: u32) -> Level {
+    let elo = elo.clamp(MIN_ELO, MAX_ELO);
+    let upper = ANCHORS
+        .iter()
+        .position(|a| a.elo >= elo)
+        .unwrap_or(ANCHORS.len() - 1);
+    let (lo, hi) = (ANCHORS[upper.saturating_sub(1)], ANCHORS[upper]);
+    if hi.elo == lo.elo {
+        return hi;
+    }
+    let t = f64::from(elo - lo.elo) / f64::from(hi.elo - lo.elo);
+    let nodes = (lo.nodes as f64).ln() * (1.0 - t) + (hi.nodes as f64).ln() * t;
+    Level {
+        elo,
+        nodes: nodes.exp().round() as u64,
+        blur: (f64::from(lo.blur) * (1.0 - t) + f64::from(hi.blur) * t).round() as i32,
+    }
+}
+
+/// The blur of the position with Zobrist key `key`: a fixed value in `-blur..=blur`, the
+/// same every time the position is seen (so the transposition table stays consistent).
+#[inline]
+pub fn blur(key: u64, blur: i32) -> i32 {
+    if blur == 0 {
+        return 0;
+    }
+    // SplitMix64's finaliser: neighbouring keys get unrelated values.
+    let mut z = key.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^= z >> 31;
+    let span = 2 * blur as u64 + 1;
+    (z % span) as i32 - blur
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn anchors_are_returned_as_they_are_and_the_range_is_clamped() {
+        for a in ANCHORS {
+            assert_eq!(level(a.elo), *a);
+        }
+        assert_eq!(level(0), ANCHORS[0]);
+        assert_eq!(level(9999), *ANCHORS.last().unwrap());
+    }
+
+    #[test]
+    fn stronger_labels_search_more_and_blur_less() {
+        let mut last = level(MIN_ELO);
+        for elo in (MIN_ELO..=MAX_ELO).step_by(25) {
+            let l = level(elo);
+            assert!(l.nodes >= last.nodes && l.blur <= last.blur, "{elo}: {l:?}");
+            last = l;
+        }
+        let mid = level(1575);
+        assert!(mid.nodes > 250 && mid.nodes < 2_000, "{mid:?}");
+    }
+
+    #[test]
+    fn blur_is_fixed_per_position_and_spans_its_range() {
+        assert_eq!(blur(12345, 0), 0);
+        assert_eq!(blur(12345, 100), blur(12345, 100));
+        let values: Vec<i32> = (0..2000u64).map(|k| blur(k, 100)).collect();
+        assert!(values.iter().all(|v| (-100..=100).contains(v)));
+        assert!(values.iter().any(|&v| v > 80) && values.iter().any(|&v| v < -80));
+        let mean = values.iter().sum::<i32>() as f64 / values.len() as f64;
+        assert!(mean.abs() < 10.0, "{mean}");
+    }
+}
