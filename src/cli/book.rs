@@ -80,19 +80,27 @@ impl From<BookError> for CliError {
 
 /// Opens a Polyglot book, first telling a PGN file (a common slip) from a broken book.
 fn open(path: &Path) -> Result<Book, CliError> {
+    if let Some(why) = pgn_not_book(path) {
+        return Err(CliError::Input(why));
+    }
+    Ok(Book::open(path)?)
+}
+
+/// When the file at `path`, given as a Polyglot book, is PGN text: what to do instead
+/// (the console's `book file` says the same).
+pub fn pgn_not_book(path: &Path) -> Option<String> {
     let mut head = [0u8; 64];
     let n = File::open(path)
         .and_then(|mut f| f.read(&mut head))
         .unwrap_or(0);
-    if looks_like_pgn(&head[..n]) {
-        return Err(CliError::Input(format!(
+    looks_like_pgn(&head[..n]).then(|| {
+        format!(
             "{}: this looks like PGN, not a Polyglot book; make a book from it with \
              `machack book build {} --out book.bin`",
             path.display(),
             path.display()
-        )));
-    }
-    Ok(Book::open(path)?)
+        )
+    })
 }
 
 /// Whether a file's first bytes are PGN text: a tag pair or a move number, after
