@@ -5,8 +5,8 @@
 //! the next capture or pawn move), which converts a won ending and holds a drawn one under
 //! the fifty-move rule; [`Tablebases::root`] gives that move, its score and a line. Inside
 //! a search [`Tablebases::wdl`] gives win, draw or loss for a position reached by a capture
-//! or pawn move. The 1967 search does not probe (the paper had no tablebases); a search
-//! that wants to calls `wdl`.
+//! or pawn move: the modern search probes it (the 1967 search does not: the paper had no
+//! tablebases). [`outcome`] reads a result under `Syzygy50MoveRule`.
 
 use shakmaty::{Chess, Move, Position};
 use shakmaty_syzygy::{MaybeRounded, Tablebase, Wdl};
@@ -92,8 +92,10 @@ impl Tablebases {
     }
 
     /// The move to play at the root by DTZ, with a tablebase score and the line that
-    /// follows; None when the tables do not cover `pos` or it has no legal move.
-    pub fn root(&self, pos: &Chess) -> Option<RootProbe> {
+    /// follows; None when the tables do not cover `pos` or it has no legal move. With
+    /// `fifty_move_rule`, a win the rule frustrates (or a loss it saves), given the
+    /// position's halfmove clock, scores as a draw.
+    pub fn root(&self, pos: &Chess, fifty_move_rule: bool) -> Option<RootProbe> {
         if !self.covers(pos) {
             return None;
         }
@@ -110,13 +112,26 @@ impl Tablebases {
             pv.push(m);
             line.play_unchecked(m);
         }
-        let wdl = self.tables.probe_wdl(pos).ok()?;
+        // A win that DTZ rounding leaves in doubt counts as one: the DTZ line is kept.
+        let wdl = self.tables.probe_wdl(pos).ok()?.after_zeroing();
         Some(RootProbe {
             best,
-            score: score(wdl.signum(), dtz),
+            score: score(outcome(wdl, fifty_move_rule), dtz),
             pv,
             probes: probes + 1,
         })
+    }
+}
+
+/// Who wins a position the tables value `wdl`: 1 the side to move, -1 the other, 0
+/// neither. With `fifty_move_rule` a cursed win or blessed loss is a draw.
+pub fn outcome(wdl: Wdl, fifty_move_rule: bool) -> i32 {
+    match wdl {
+        Wdl::Win => 1,
+        Wdl::Loss => -1,
+        Wdl::CursedWin if !fifty_move_rule => 1,
+        Wdl::BlessedLoss if !fifty_move_rule => -1,
+        _ => 0,
     }
 }
 
@@ -193,7 +208,7 @@ mod tests {
     fn the_root_move_converts_and_is_scored() {
         let tb = tables();
         let p = pos("8/8/8/8/8/2k5/8/KQ6 w - - 0 1");
-        let r = tb.root(&p).unwrap();
+        let r = tb.root(&p, true).unwrap();
         assert!(p.is_legal(r.best) && r.pv[0] == r.best && r.pv.len() > 1);
         assert!(
             matches!(r.score, Score::Value(v) if v > TB_WIN - 100),
@@ -201,8 +216,29 @@ mod tests {
             r.score
         );
         assert!(r.probes > 1);
-        let drawn = tb.root(&pos("k7/8/8/8/8/8/P7/K7 w - - 0 1")).unwrap();
+        let drawn = tb.root(&pos("k7/8/8/8/8/8/P7/K7 w - - 0 1"), true).unwrap();
         assert_eq!(drawn.score, Score::Value(0));
+    }
+
+    #[test]
+    fn the_fifty_move_rule_turns_cursed_results_into_draws() {
+        for (wdl, with_rule, without) in [
+            (Wdl::Win, 1, 1),
+            (Wdl::CursedWin, 0, 1),
+            (Wdl::Draw, 0, 0),
+            (Wdl::BlessedLoss, 0, -1),
+            (Wdl::Loss, -1, -1),
+        ] {
+            assert_eq!(outcome(wdl, true), with_rule, "{wdl:?}");
+            assert_eq!(outcome(wdl, false), without, "{wdl:?}");
+        }
+        // KRvK with the clock at 90: won only if the rule is ignored.
+        let p = pos("8/8/8/4k3/8/8/8/KR6 w - - 90 100");
+        assert_eq!(tables().root(&p, true).unwrap().score, Score::Value(0));
+        assert!(matches!(
+            tables().root(&p, false).unwrap().score,
+            Score::Value(v) if v > TB_WIN - 100
+        ));
     }
 
     #[test]

@@ -40,6 +40,8 @@ const SUBCOMMANDS: &[&str] = &[
     "book",
     "tune",
     "scope",
+    "plausible-suite",
+    "annotate",
     "man",
     "completions",
 ];

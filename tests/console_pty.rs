@@ -225,7 +225,10 @@ fn ctrl_c_makes_machack_move_and_a_second_one_leaves() {
     p.exp_regex(r"machack is thinking \(press Enter to make it move\)\.\.\.  \d+\.\ds")
         .unwrap();
     // The live progress line: depth, best move, the value from White's side, nodes, time.
-    p.exp_regex(r"depth \d+  best \S+  value [+-]\d+\.\d\d \((White is better|Black is better|about even)\)  nodes \d+  \d+\.\ds")
+    p.exp_regex(r"depth \d+  best \S+  value [+-]\d+\.\d\d \((White is better|Black is better|about even)\)  nodes \d+  (searching \S+ \(move \d+\)  )?\d+\.\ds")
+        .unwrap();
+    // After a second, the root move being searched too.
+    p.exp_regex(r"nodes \d+  searching \S+ \(move \d+\)  \d+\.\ds")
         .unwrap();
     p.send_control('c').unwrap();
     p.exp_regex(r"machack plays 1\. \.\.\. \S+  \(value [+-]\d+\.\d\d \((White is better|Black is better|about even)\), depth")

@@ -248,6 +248,35 @@ async fn play_watch_look_inside_and_load_in_a_real_browser() {
         "return document.querySelectorAll('#moves button.move').length === 6",
     )
     .await;
+    // The game reviewed: a row a move, then a row clicked shows its position and note.
+    click(&c, "#review-start").await;
+    until(
+        &c,
+        "the review of six moves",
+        "return document.querySelectorAll('#review-notes tr[data-ply]').length === 6 \
+         && document.getElementById('review-notes').dataset.done === 'true'",
+    )
+    .await;
+    assert!(
+        text(&c, "review-summary")
+            .await
+            .starts_with("White matches ")
+    );
+    click(&c, "#review-notes tr[data-ply='3']").await;
+    until(
+        &c,
+        "the reviewed position on the board",
+        "return document.getElementById('review-text').textContent.includes('after 3 half-moves')",
+    )
+    .await;
+    assert!(text(&c, "review-detail").await.contains("ranked"));
+    click(&c, "#review-next").await;
+    until(
+        &c,
+        "the next move's note",
+        "return document.querySelector('#review-notes tr.current')?.dataset.ply === '4'",
+    )
+    .await;
     click(&c, "#notation option[value='descriptive']").await;
     until(
         &c,

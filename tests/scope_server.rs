@@ -287,3 +287,63 @@ async fn clocks_run_and_a_flag_falls() {
             .contains("over")
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_pasted_game_is_reviewed_move_by_move() {
+    let (addr, _) = start().await;
+    let mut ws = connect(&addr).await;
+    next(&mut ws, "state").await;
+    // No move yet: nothing to review, and the session goes on.
+    send(&mut ws, json!({"type": "review"})).await;
+    let err = next(&mut ws, "error").await;
+    assert!(
+        err["message"].as_str().unwrap().contains("no move"),
+        "{err}"
+    );
+    send(&mut ws, json!({"type": "settings", "profile": "1967"})).await;
+    let pgn = "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0";
+    send(&mut ws, json!({"type": "review", "pgn": pgn, "depth": 3})).await;
+    // The game is loaded (a state for the settings may come first).
+    while next(&mut ws, "state").await["moves"]
+        .as_array()
+        .unwrap()
+        .len()
+        != 7
+    {}
+    let begun = next(&mut ws, "review_start").await;
+    assert_eq!(
+        (begun["profile"].as_str(), begun["moves"].as_u64()),
+        (Some("1967"), Some(7))
+    );
+    let mut notes = Vec::new();
+    for ply in 0..7 {
+        let n = next(&mut ws, "review_move").await;
+        assert_eq!(n["ply"], ply);
+        assert!(n["rank"].as_u64().unwrap() >= 1 && n["rank"].as_u64() <= n["legal"].as_u64());
+        assert!(!n["comment"].as_str().unwrap().is_empty());
+        notes.push(n);
+    }
+    // 3... Nf6 allows mate; machack sees it and would not play it.
+    assert_eq!(notes[5]["played"], "Nf6");
+    assert_eq!(notes[5]["matches"], false);
+    assert_eq!(notes[5]["played_score"], "mated in 1");
+    assert_eq!(notes[6]["machack"], "Qxf7#");
+    let done = next(&mut ws, "review_done").await;
+    assert_eq!(done["stopped"], false);
+    let summary = done["summary"].as_str().unwrap();
+    assert!(
+        summary.starts_with("White matches ") && summary.contains(" of 4, Black matches "),
+        "{summary}"
+    );
+    // The note's position is the game's: stepping to it inspects the game at that ply.
+    send(&mut ws, json!({"type": "inspect", "ply": 5, "path": []})).await;
+    let v = next(&mut ws, "inspect").await;
+    assert_eq!(v["fen"], notes[5]["fen"]);
+    // A PGN that does not read is an error, not a review.
+    send(&mut ws, json!({"type": "review", "pgn": "1. e4 e5 2. Ke3"})).await;
+    let err = next(&mut ws, "error").await;
+    assert!(
+        err["message"].as_str().unwrap().contains("not legal"),
+        "{err}"
+    );
+}

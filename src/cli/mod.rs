@@ -31,6 +31,7 @@ macro_rules! example {
     };
 }
 
+mod annotate;
 mod bench;
 mod book;
 mod convert;
@@ -108,6 +109,9 @@ enum Command {
     /// Fit the modern evaluation's weights to game results (Texel's method).
     #[command(after_help = example!("machack tune --data positions.txt --epochs 50 --out weights.rs"))]
     Tune(tune::TuneArgs),
+    /// Annotate every move of a PGN game with machack's view (PGN or `--format table`).
+    #[command(after_help = example!("machack annotate game.pgn --format table"))]
+    Annotate(annotate::AnnotateArgs),
     /// Rank a suite's best moves by plausibility and by MVV-LVA + checks (first, top 6, top 15).
     #[command(after_help = example!("machack plausible-suite tests/data/sts-train.epd"))]
     PlausibleSuite(suite::SuiteArgs),
@@ -241,6 +245,7 @@ pub fn main() -> ExitCode {
         Some(Command::PlausibleSuite(args)) => suite::run(&args),
         Some(Command::Man) => manual::man(),
         Some(Command::Completions(args)) => manual::completions(&args),
+        Some(Command::Annotate(args)) => annotate::run(&args),
         None => {
             protocol::console::set_ascii(cli.ascii);
             protocol::console::start(Engine::new());

@@ -111,6 +111,10 @@ fn to_json(pos: &Chess, r: &SearchResult) -> Value {
         "score": r.score.value(),
         "mate": match r.score { Score::Mate(n) => Some(n), Score::Value(_) => None },
         "pv": r.pv.iter().map(|&m| uci(m)).collect::<Vec<_>>(),
+        "lines": r.lines.iter().map(|l| json!({
+            "score": l.score.value(),
+            "pv": l.pv.iter().map(|&m| uci(m)).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
         "depth": r.depth,
         "stats": stats,
         "root_moves": root_moves,
@@ -191,5 +195,11 @@ fn print_text(pos: &Chess, r: &SearchResult, notation: Notation) {
     );
     println!("value {} ({})", r.score, r.score.value());
     println!("pv {}", line_text(pos, &r.pv, notation));
+    if r.lines.len() > 1 {
+        for (k, line) in r.lines.iter().enumerate() {
+            let pv = line_text(pos, &line.pv, notation);
+            println!("line {} value {} pv {pv}", k + 1, line.score);
+        }
+    }
     println!("bestmove {}", write_move(pos, r.best, notation));
 }

@@ -36,6 +36,8 @@ pub struct Go {
     pub ponder: bool,
     /// Only these root moves (empty: all). Must be legal in the current position.
     pub searchmoves: Vec<Move>,
+    /// Report the root move being searched after the first second (UCI's `currmove`).
+    pub currmove: bool,
 }
 
 /// Where a best move came from.
@@ -132,6 +134,8 @@ impl Go {
                 .filter(|&m| pos.is_legal(m))
                 .collect(),
             deepen: self.infinite,
+            currmove: self.currmove,
+            tablebases: None,
         }
     }
 }

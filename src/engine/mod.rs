@@ -226,6 +226,7 @@ impl Engine {
         limits.deepen |= self.options.deepen && budget.is_some();
         let book = (self.options.own_book && !request.holds() && limits.searchmoves.is_empty())
             .then(|| (Arc::clone(&self.book), self.book_seed));
+        limits.tablebases = self.tablebases.clone();
         let tablebases = self
             .tablebases
             .as_ref()

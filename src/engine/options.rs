@@ -133,6 +133,12 @@ pub struct Options {
     pub syzygy_path: Option<String>,
     /// Probe the tables only for positions of at most this many pieces.
     pub syzygy_probe_limit: u32,
+    /// How many best lines a search finds and reports (`MultiPV`).
+    pub multipv: u32,
+    /// Probe the tables inside the search only this far from the leaves or more.
+    pub syzygy_probe_depth: u32,
+    /// A cursed win or blessed loss is a draw (the fifty-move rule applies).
+    pub syzygy_50_move_rule: bool,
     /// Resign when hopelessly lost (docs/design.md §9). Off by default: GUIs adjudicate.
     pub resign: bool,
     /// Resign below minus this value (1967 units)...
@@ -371,6 +377,45 @@ pub static OPTIONS: &[EngineOption] = &[
         effect: Effect::Tablebase,
     },
     EngineOption {
+        name: "MultiPV",
+        kind: OptionKind::Spin {
+            default: 1,
+            min: 1,
+            max: search::MAX_MULTIPV as i64,
+            clamp: false,
+            set: |o, v| o.multipv = v as u32,
+        },
+        help: "how many best moves to show, each with its exact value and line, best first",
+        shown: BOTH,
+        flag: Some("multipv"),
+        effect: Effect::Search,
+    },
+    EngineOption {
+        name: "SyzygyProbeDepth",
+        kind: OptionKind::Spin {
+            default: 1,
+            min: 1,
+            max: 100,
+            clamp: false,
+            set: |o, v| o.syzygy_probe_depth = v as u32,
+        },
+        help: "probe the tables inside the search only this many plies or more from its leaves",
+        shown: BOTH,
+        flag: None,
+        effect: Effect::Search,
+    },
+    EngineOption {
+        name: "Syzygy50MoveRule",
+        kind: OptionKind::Check {
+            default: true,
+            set: |o, v| o.syzygy_50_move_rule = v,
+        },
+        help: "score a tablebase win the fifty-move rule frustrates (a loss it saves) as a draw",
+        shown: BOTH,
+        flag: None,
+        effect: Effect::Search,
+    },
+    EngineOption {
         name: "Resign",
         kind: OptionKind::Check {
             default: false,
@@ -490,6 +535,9 @@ impl Default for Options {
             book_file: None,
             syzygy_path: None,
             syzygy_probe_limit: 0,
+            multipv: 0,
+            syzygy_probe_depth: 0,
+            syzygy_50_move_rule: false,
             resign: false,
             resign_value: 0,
             resign_moves: 0,
@@ -576,6 +624,9 @@ impl Options {
             hash_mib: self.hash_mib,
             contempt: self.contempt,
             threads: self.threads,
+            multipv: self.multipv,
+            syzygy_probe_depth: self.syzygy_probe_depth,
+            syzygy_50_move_rule: self.syzygy_50_move_rule,
             strength: self.limit_strength.then_some(self.elo),
             ..Settings::default()
         }

@@ -288,7 +288,11 @@ fn search_thread(
     let pos = job.game.position();
     let answer = if pos.legal_moves().is_empty() {
         BestMove::no_move()
-    } else if let Some(probe) = job.tablebases.as_ref().and_then(|t| t.root(pos)) {
+    } else if let Some(probe) = job
+        .tablebases
+        .as_ref()
+        .and_then(|t| t.root(pos, job.settings.syzygy_50_move_rule))
+    {
         tablebase_answer(probe, start, &mut on_info)
     } else if let Some(m) = job
         .book
@@ -302,7 +306,9 @@ fn search_thread(
             let mut info = info.clone();
             info.pv = legal_prefix(pos, &info.pv);
             on_info(&info);
-            shared.on_progress(&info);
+            if info.currmove.is_none() {
+                shared.on_progress(&info);
+            }
         };
         let outcome = catch_unwind(AssertUnwindSafe(|| {
             guard.search(&job.game, &job.limits, &shared.stop, &mut report)
@@ -336,7 +342,8 @@ fn tablebase_answer(probe: RootProbe, start: Instant, on_info: &mut InfoFn) -> B
         nodes: probe.probes,
         time,
         pv: probe.pv.clone(),
-        hashfull: 0,
+        tbhits: probe.probes,
+        ..Info::default()
     });
     BestMove {
         best: Some(probe.best),

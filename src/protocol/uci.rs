@@ -3,8 +3,9 @@
 //! Commands: `uci`, `isready`, `ucinewgame`, `setoption`, `position startpos|fen ... moves
 //! ...`, `go` (`wtime btime winc binc movestogo depth nodes mate movetime infinite ponder
 //! searchmoves`), `stop`, `ponderhit`, `quit`; `debug` and `register` are accepted and
-//! ignored. Progress is printed as `info depth seldepth score cp|mate [wdl W D L] nodes
-//! nps hashfull time pv`, in that order (cp = 1967 value × 100 / 128; wdl with
+//! ignored. Progress is printed as `info depth seldepth multipv score cp|mate [wdl W D L]
+//! nodes nps hashfull tbhits time pv`, in that order, one line per `MultiPV` line, and after
+//! the first second `info depth currmove currmovenumber` for the root move being searched (cp = 1967 value × 100 / 128; wdl with
 //! `UCI_ShowWDL`; `lowerbound`/`upperbound` never appear, as the 1967 search reports exact
 //! values only); book moves and every error as `info string`. With `UCI_Chess960` a
 //! `position fen` may be Shredder-FEN or X-FEN and castling is written as king takes rook
@@ -220,7 +221,10 @@ fn count<T: std::str::FromStr>(out: &Out, name: &str, text: Option<&str>) -> Opt
 /// Parses the fields of `go` (the text after `go`) without starting a search. Bad fields
 /// are reported on `out` and dropped.
 pub fn parse_go(engine: &Engine, out: &Out, rest: &str) -> Go {
-    let mut go = Go::default();
+    let mut go = Go {
+        currmove: true,
+        ..Go::default()
+    };
     let mut clocks = Clocks::default();
     let mut timed = false;
     let mut words = rest.split_whitespace().peekable();
@@ -307,6 +311,14 @@ struct Style {
 
 /// One `info` line in `style`.
 fn info_line(info: &Info, style: Style) -> String {
+    if let Some(c) = info.currmove {
+        return format!(
+            "info depth {} currmove {} currmovenumber {}",
+            info.depth,
+            uci_in(c.mv, style.castling),
+            c.number
+        );
+    }
     let ms = info.time.as_millis() as u64;
     let nps = info.nodes * 1000 / ms.max(1);
     let pv: Vec<String> = info.pv.iter().map(|&m| uci_in(m, style.castling)).collect();
@@ -317,12 +329,15 @@ fn info_line(info: &Info, style: Style) -> String {
         String::new()
     };
     let mut line = format!(
-        "info depth {} seldepth {} score {}{wdl} nodes {} nps {nps} hashfull {} time {ms}",
+        "info depth {} seldepth {} multipv {} score {}{wdl} nodes {} nps {nps} hashfull {} \
+         tbhits {} time {ms}",
         info.depth,
         info.seldepth.max(info.depth),
+        info.multipv,
         score_text(info.score),
         info.nodes,
         info.hashfull,
+        info.tbhits,
     );
     if !pv.is_empty() {
         line.push_str(" pv ");
@@ -353,6 +368,8 @@ fn bestmove(out: &Out, best: &BestMove, castling: CastlingMode) {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::search::CurrMove;
+    use shakmaty::Move;
     use std::sync::{Arc, Mutex};
 
     /// A writer the test can read back.
@@ -567,10 +584,31 @@ pub(crate) mod tests {
             time: Duration::from_millis(4),
             pv: vec![],
             hashfull: 7,
+            multipv: 2,
+            tbhits: 9,
+            currmove: None,
         };
         assert_eq!(
             info_line(&info, STANDARD),
-            "info depth 3 seldepth 5 score cp 50 nodes 2000 nps 500000 hashfull 7 time 4"
+            "info depth 3 seldepth 5 multipv 2 score cp 50 nodes 2000 nps 500000 hashfull 7 \
+             tbhits 9 time 4"
+        );
+        let busy = Info {
+            currmove: Some(CurrMove {
+                mv: Move::Normal {
+                    role: shakmaty::Role::Pawn,
+                    from: shakmaty::Square::E2,
+                    capture: None,
+                    to: shakmaty::Square::E4,
+                    promotion: None,
+                },
+                number: 3,
+            }),
+            ..info.clone()
+        };
+        assert_eq!(
+            info_line(&busy, STANDARD),
+            "info depth 3 currmove e2e4 currmovenumber 3"
         );
         let wdl = info_line(
             &info,

@@ -10,6 +10,7 @@ use thiserror::Error;
 
 use super::aids::{DoneView, InspectView};
 use super::views::{GameView, InfoView, ProfileView};
+use crate::annotate::{Matches, MoveNote};
 
 /// The largest message the page may send, in bytes (a pasted PGN of a long game fits).
 pub const MAX_MESSAGE: usize = 256 * 1024;
@@ -86,6 +87,12 @@ pub enum Request {
     OfferDraw,
     /// The human resigns.
     Resign,
+    /// Review a game: load `pgn` if given (its first game), then annotate every move of
+    /// the tab's game with the tab's profile, to `depth` plies if given.
+    Review {
+        pgn: Option<String>,
+        depth: Option<u32>,
+    },
 }
 
 /// What the server sends the page.
@@ -105,6 +112,21 @@ pub enum Reply {
     Done(Box<DoneView>),
     /// The debugging aids for one position.
     Inspect(Box<InspectView>),
+    /// A review began: the profile, the depth, the moves to annotate.
+    ReviewStart {
+        profile: &'static str,
+        depth: u32,
+        moves: usize,
+    },
+    /// One move reviewed (in order).
+    ReviewMove(Box<MoveNote>),
+    /// The review ended: `White matches K of N, Black matches K of N`; `stopped` when it
+    /// ended before the last move.
+    ReviewDone {
+        summary: String,
+        matches: Matches,
+        stopped: bool,
+    },
     /// A request failed; the session goes on.
     Error { message: String },
 }
@@ -172,6 +194,13 @@ mod tests {
             })
         );
         assert_eq!(Request::parse(r#"{"type":"undo"}"#), Ok(Request::Undo));
+        assert_eq!(
+            Request::parse(r#"{"type":"review","depth":2}"#),
+            Ok(Request::Review {
+                pgn: None,
+                depth: Some(2)
+            })
+        );
     }
 
     #[test]

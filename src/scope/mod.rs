@@ -7,7 +7,8 @@
 //! - `socket`: one WebSocket at `/ws` per tab, one `session` per socket;
 //! - `messages`: the small typed message set the page and the server speak;
 //! - `session`, `thinking`, `level`: one tab's game, its searches watched live, its clocks;
-//! - `views`, `aids`: what the page draws, computed here (the page is a thin client).
+//! - `views`, `aids`: what the page draws, computed here (the page is a thin client);
+//! - `review`: "Review a game", every move annotated by `crate::annotate`.
 //!
 //! The server is axum on tokio; the engine is the same [`crate::engine::Engine`] the
 //! protocols drive. Left out: accounts, saving games on the server, several games per tab.
@@ -17,6 +18,7 @@ mod assets;
 mod guard;
 mod level;
 pub mod messages;
+mod review;
 mod session;
 mod socket;
 mod thinking;

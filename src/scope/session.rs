@@ -12,6 +12,7 @@ use shakmaty::{Color, Position};
 use super::aids;
 use super::level::Level;
 use super::messages::{Reply, Request, Side};
+use super::review::Review;
 use super::thinking::Thinking;
 use super::views::{self, ClockView, GameView, StatusView};
 use crate::engine::{BestMove, Engine};
@@ -72,6 +73,8 @@ pub struct Session {
     pub(super) seq: u64,
     pub(super) draw_offer: Option<String>,
     pub(super) last_score: Option<Score>,
+    /// The game review under way, if any (dropping it stops it).
+    pub(super) review: Option<Review>,
 }
 
 impl Session {
@@ -95,6 +98,7 @@ impl Session {
             seq: 0,
             draw_offer: None,
             last_score: None,
+            review: None,
         }
     }
 
@@ -134,6 +138,7 @@ impl Session {
                 }
             }
         }
+        self.review = None;
         self.engine.abort();
     }
 
@@ -195,6 +200,19 @@ impl Session {
             }
             Request::ClaimDraw => self.claim_draw(),
             Request::OfferDraw => self.offer_draw(),
+            Request::Review { pgn, depth } => {
+                if let Some(text) = pgn {
+                    self.load_pgn(&text)?;
+                }
+                if self.engine.game().moves().is_empty() {
+                    return Err("the game has no move to review".into());
+                }
+                self.review = None;
+                let game = self.engine.game().clone();
+                let profile = self.engine.options().profile();
+                self.review = Some(Review::start(game, profile, depth, self.events.clone()));
+                Ok(())
+            }
             Request::Resign => {
                 self.playable()?;
                 self.stop_thinking();

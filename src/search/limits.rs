@@ -1,9 +1,12 @@
 //! When a search stops: the limits a protocol or a tool sets on one search. Every field is
 //! optional; a search stops at the first limit reached or when its stop flag is raised.
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use shakmaty::Move;
+
+use crate::tablebase::Tablebases;
 
 /// When to stop. Every field is optional; the search stops at the first limit reached or
 /// when the stop flag is raised.
@@ -25,4 +28,9 @@ pub struct Limits {
     /// instead of searching once to the profile's depth: analysis, and timed play with
     /// the `Deepen` option. A search that always deepens (modern) ignores it.
     pub deepen: bool,
+    /// Report the root move being searched (an [`super::Info`] with `currmove`) once the
+    /// search has run [`super::CURRMOVE_AFTER`] (UCI's `currmove`).
+    pub currmove: bool,
+    /// Syzygy tables a search may probe inside the tree (the modern search does).
+    pub tablebases: Option<Arc<Tablebases>>,
 }

@@ -26,7 +26,7 @@ use crate::rules::Game;
 
 pub use hash::Bound;
 pub use limits::Limits;
-pub use result::{Info, NoLegalMove, RootMove, SearchResult};
+pub use result::{CURRMOVE_AFTER, CurrMove, Info, NoLegalMove, PvLine, RootMove, SearchResult};
 pub use score::{MATE, MAX_PLY, Score};
 pub use stats::Stats;
 
@@ -59,6 +59,9 @@ pub trait Search: Send {
     }
 }
 
+/// The most lines `MultiPV` may ask for.
+pub const MAX_MULTIPV: u32 = 64;
+
 /// The hash size a search gets unless the `Hash` option says otherwise, in MiB.
 pub const DEFAULT_HASH_MIB: u32 = 16;
 
@@ -76,6 +79,14 @@ pub struct Settings {
     pub contempt: i32,
     /// Search threads.
     pub threads: u32,
+    /// How many best lines to find, each with its exact value (UCI `MultiPV`, from 1).
+    pub multipv: u32,
+    /// Probe the tablebases inside the tree only this many plies or more from the leaves
+    /// (`SyzygyProbeDepth`).
+    pub syzygy_probe_depth: u32,
+    /// Whether a win the fifty-move rule frustrates (and a loss it saves) scores as a draw
+    /// (`Syzygy50MoveRule`).
+    pub syzygy_50_move_rule: bool,
     /// Play at this strength (an Elo on Stockfish's `UCI_Elo` scale) instead of full
     /// strength; read by the modern search.
     pub strength: Option<u32>,
@@ -91,6 +102,9 @@ impl Default for Settings {
             hash_mib: DEFAULT_HASH_MIB,
             contempt: 0,
             threads: 1,
+            multipv: 1,
+            syzygy_probe_depth: 1,
+            syzygy_50_move_rule: true,
             strength: None,
             mac_hack: mac_hack::Tuning::default(),
         }

@@ -14,7 +14,8 @@ use super::score::Score;
 use crate::eval::Terms;
 use crate::plausible::Flags;
 
-/// Progress reported while searching.
+/// Progress reported while searching: one principal variation (line `multipv` of the
+/// ones asked for), or, when `currmove` is set, only the root move now being searched.
 #[derive(Debug, Clone)]
 pub struct Info {
     pub depth: u32,
@@ -25,6 +26,49 @@ pub struct Info {
     pub pv: Vec<Move>,
     /// Hash table fill, per mille.
     pub hashfull: u32,
+    /// Which of the best lines this is, from 1 (the best; `MultiPV`).
+    pub multipv: u32,
+    /// Tablebase probes that gave a result.
+    pub tbhits: u64,
+    /// Not a line: the root move being searched now (`score` and `pv` mean nothing).
+    pub currmove: Option<CurrMove>,
+}
+
+impl Default for Info {
+    /// An empty report of line 1.
+    fn default() -> Self {
+        Info {
+            depth: 0,
+            seldepth: 0,
+            score: Score::Value(0),
+            nodes: 0,
+            time: Duration::ZERO,
+            pv: Vec::new(),
+            hashfull: 0,
+            multipv: 1,
+            tbhits: 0,
+            currmove: None,
+        }
+    }
+}
+
+/// The root move a search is busy with, and its number in the search order (from 1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CurrMove {
+    pub mv: Move,
+    pub number: u32,
+}
+
+/// A search waits this long before it reports the root move it is searching (UCI's
+/// `currmove`): short searches would only flood the GUI with them.
+pub const CURRMOVE_AFTER: Duration = Duration::from_secs(1);
+
+/// One of the best lines of a search (`MultiPV`): its value and variation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PvLine {
+    pub score: Score,
+    /// The variation, its first move the root move it is the line of.
+    pub pv: Vec<Move>,
 }
 
 /// What the search found for one top-level move (debugging aid 5).
@@ -57,6 +101,8 @@ pub struct SearchResult {
     pub ponder: Option<Move>,
     pub score: Score,
     pub pv: Vec<Move>,
+    /// The best lines, best first (`MultiPV`; the first is `score` and `pv`).
+    pub lines: Vec<PvLine>,
     pub depth: u32,
     pub nodes: u64,
     pub time: Duration,

@@ -145,6 +145,8 @@ impl Console {
         let side = pos.turn();
         let go = Go {
             clocks: self.clock.as_ref().map(|c| c.clocks(side)),
+            // The progress line names the move being searched; a pipe shows no line.
+            currmove: self.tty,
             ..Go::default()
         };
         let events = input.sender();
@@ -160,18 +162,27 @@ impl Console {
         let started = self.engine.go(
             go,
             move |info| {
-                if let Some(line) = &line {
-                    let best = info
-                        .pv
-                        .first()
-                        .map(|&m| notation::write_move(&pos, m, notation_used))
-                        .unwrap_or_default();
-                    *lock(line) = format!(
-                        "depth {}  best {best}  value {}  nodes {}",
-                        info.depth,
-                        show::verdict(info.score, side),
-                        info.nodes,
-                    );
+                let Some(line) = &line else {
+                    return;
+                };
+                let write = |m: Move| notation::write_move(&pos, m, notation_used);
+                match &info.currmove {
+                    // The root move being searched now (after the first second).
+                    Some(c) => {
+                        lock(line).current =
+                            format!("searching {} (move {})", write(c.mv), c.number);
+                    }
+                    // The best line only (MultiPV's others are shown when the search ends).
+                    None if info.multipv == 1 => {
+                        let best = info.pv.first().map(|&m| write(m)).unwrap_or_default();
+                        lock(line).best = format!(
+                            "depth {}  best {best}  value {}  nodes {}",
+                            info.depth,
+                            show::verdict(info.score, side),
+                            info.nodes,
+                        );
+                    }
+                    None => {}
                 }
             },
             move |best| {
@@ -195,6 +206,20 @@ impl Console {
             && let Some(result) = self.engine.last_search()
             && Some(result.best) == best.best
         {
+            // MultiPV: the best lines, when more than one was asked for.
+            for (k, line) in result
+                .lines
+                .iter()
+                .enumerate()
+                .filter(|_| result.lines.len() > 1)
+            {
+                self.say(&format!(
+                    "line {}: value {}  {}",
+                    k + 1,
+                    show::score(line.score),
+                    show::line(searched.position(), &line.pv, self.notation)
+                ));
+            }
             self.last = Some(LastSearch {
                 game: searched.clone(),
                 result,
@@ -241,7 +266,7 @@ fn progress(text: &str) {
 /// opening words) and the time thought so far, rewritten in place a few times a second,
 /// so a long first iteration still shows it is alive. Dropping it clears the line.
 struct Ticker {
-    line: Arc<Mutex<String>>,
+    line: Arc<Mutex<Progress>>,
     done: Arc<AtomicBool>,
     thread: Option<JoinHandle<()>>,
 }
@@ -252,14 +277,17 @@ impl Ticker {
     fn start(first: String) -> Ticker {
         // Shown at once, so even a think too short for the first tick says it thought.
         progress(&first);
-        let line = Arc::new(Mutex::new(first));
+        let line = Arc::new(Mutex::new(Progress {
+            best: first,
+            current: String::new(),
+        }));
         let done = Arc::new(AtomicBool::new(false));
         let started = Instant::now();
         let thread = {
             let (line, done) = (Arc::clone(&line), Arc::clone(&done));
             std::thread::spawn(move || {
                 while !done.load(Ordering::Relaxed) {
-                    let text = lock(&line).clone();
+                    let text = lock(&line).text();
                     progress(&format!("{text}  {:.1}s", started.elapsed().as_secs_f64()));
                     std::thread::park_timeout(Ticker::EVERY);
                 }
@@ -284,8 +312,26 @@ impl Drop for Ticker {
     }
 }
 
+/// What the progress line says besides the time.
+struct Progress {
+    /// The search's last report of its best line (or the opening words).
+    best: String,
+    /// The root move being searched, once the search says.
+    current: String,
+}
+
+impl Progress {
+    fn text(&self) -> String {
+        if self.current.is_empty() {
+            self.best.clone()
+        } else {
+            format!("{}  {}", self.best, self.current)
+        }
+    }
+}
+
 /// The lock, even if a thread panicked holding it (the text is still whole).
-fn lock(line: &Mutex<String>) -> std::sync::MutexGuard<'_, String> {
+fn lock(line: &Mutex<Progress>) -> std::sync::MutexGuard<'_, Progress> {
     line.lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }

@@ -342,7 +342,7 @@ impl Xboard {
         let started = self.engine.go(
             request,
             move |info| {
-                if post {
+                if post && info.currmove.is_none() {
                     out.line(&thinking_line(&root, info));
                 }
             },
@@ -580,7 +580,7 @@ mod tests {
             nodes: 1234,
             time: Duration::from_millis(1530),
             pv: vec![],
-            hashfull: 0,
+            ..Info::default()
         };
         assert_eq!(thinking_line(&Chess::default(), &info), "4 -100 153 1234 ");
         let mate = Info {

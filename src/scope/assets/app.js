@@ -5,6 +5,7 @@
 import { Board } from "./board.js";
 import { view, h, drawMoves, drawInfo, drawDone, drawEval, lineText, halfMoves } from "./panels.js";
 import { Tree } from "./tree.js";
+import { Review } from "./review.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -24,6 +25,8 @@ function send(message) {
 
 const board = new Board($("board"), $("promotion"), (uci) => send({ type: "move", move: uci }));
 const tree = new Tree($("tree"), (ply, path) => send({ type: "inspect", ply, path }));
+const review = new Review($("review-notes"), $("review-summary"), $("review-detail"), (ply) =>
+  send({ type: "inspect", ply, path: [] }));
 
 function connect() {
   socket = new WebSocket(`ws://${location.host}/ws`);
@@ -62,6 +65,15 @@ function receive(m) {
       break;
     case "inspect":
       onInspect(m);
+      break;
+    case "review_start":
+      review.start(m);
+      break;
+    case "review_move":
+      review.add(m);
+      break;
+    case "review_done":
+      review.done(m);
       break;
     case "error":
       showError(m.message);
@@ -199,6 +211,12 @@ function wire() {
   click("resign", () => send({ type: "resign" }));
   click("back-to-game", () => send({ type: "inspect" }));
   click("pgn-load", () => send({ type: "load_pgn", pgn: $("pgn").value }));
+  click("review-start", () => {
+    const pgn = $("pgn").value.trim();
+    send(pgn ? { type: "review", pgn } : { type: "review" });
+  });
+  click("review-prev", () => review.step(-1));
+  click("review-next", () => review.step(1));
   click("pgn-show", () => ($("pgn").value = state ? state.pgn : ""));
   click("pgn-download", () => state && download("machack.pgn", state.pgn));
   $("pgn-upload").addEventListener("change", async (e) => {

@@ -115,6 +115,7 @@ impl Search for MacHack {
             p.widths = widths.clone();
         }
         p.contempt = settings.contempt;
+        p.multipv = settings.multipv.max(1);
         let t = &settings.mac_hack;
         p.hash_entries = t
             .hash_entries
@@ -206,12 +207,14 @@ impl MacHack {
         drop(tree);
 
         let pv: Vec<Move> = found.pv.iter().map(|p| p.mv).collect();
+        let lines = found.lines(params.multipv as usize);
         Ok(SearchResult {
             best: found.best,
             ponder: pv.get(1).copied(),
             score: Score::from_value(found.value),
             pv_end_terms: root::end_terms(pos, &pv, &Root::new(pos)),
             pv,
+            lines,
             depth,
             nodes: stats.nodes,
             time: start.elapsed(),
@@ -221,17 +224,21 @@ impl MacHack {
         })
     }
 
-    /// The progress report that matches `result`.
+    /// The progress reports that match `result`: one per line, best first.
     fn report(&self, result: &SearchResult, info: &mut dyn FnMut(&Info)) {
-        info(&Info {
-            depth: result.depth,
-            seldepth: result.stats.seldepth,
-            score: result.score,
-            nodes: result.nodes,
-            time: result.time,
-            pv: result.pv.clone(),
-            hashfull: self.hash.hashfull(),
-        });
+        for (k, line) in result.lines.iter().enumerate() {
+            info(&Info {
+                depth: result.depth,
+                seldepth: result.stats.seldepth,
+                score: line.score,
+                nodes: result.nodes,
+                time: result.time,
+                pv: line.pv.clone(),
+                hashfull: self.hash.hashfull(),
+                multipv: k as u32 + 1,
+                ..Info::default()
+            });
+        }
     }
 }
 

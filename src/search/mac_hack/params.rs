@@ -39,6 +39,10 @@ pub struct Params {
     /// Draw value for the side that started the search, negated: a positive contempt makes
     /// the program avoid draws (pawn = 128; the 1967 program scored draws as 0).
     pub contempt: i32,
+    /// How many top-level moves get an exact value and variation (`MultiPV`; the paper
+    /// needs only the best: 1). Each more lowers the top level's alpha to the value of
+    /// the last of the best so far, so moves that would have been cut get searched.
+    pub multipv: u32,
     /// Depth of the secondary search in plies below the end of a new best top-level move's
     /// principal variation (paper: "usually limited to two plies"); 0 turns it off.
     pub secondary_depth: u32,
@@ -76,6 +80,7 @@ impl Params {
             keep_hash: false,
             draw_rule: DrawRule::Mac1967,
             contempt: 0,
+            multipv: 1,
             secondary_depth: 2,
             capture_min_gain: 0,
             poor_move: 3,

@@ -13,7 +13,7 @@ use crate::eval::{Root, Terms, static_board_evaluator};
 use crate::plausible::PlausibleMove;
 use crate::search::hash::Bound;
 use crate::search::score::{INF, MATE_BOUND, is_mate};
-use crate::search::{Info, Limits, RootMove, Score};
+use crate::search::{CURRMOVE_AFTER, CurrMove, Info, Limits, PvLine, RootMove, Score};
 
 /// What the top level found.
 pub struct Found {
@@ -23,6 +23,8 @@ pub struct Found {
     primary: i32,
     pub pv: Line,
     pub records: Vec<RootMove>,
+    /// Every move searched to an exact value: the value and the variation (`MultiPV`).
+    exact: Vec<(Move, i32, Vec<Move>)>,
 }
 
 impl Found {
@@ -53,7 +55,34 @@ impl Found {
                     end_terms: None,
                 })
                 .collect(),
+            exact: Vec::new(),
         }
+    }
+
+    /// The top level's alpha with `k` lines asked for: the `k`-th best exact value so
+    /// far (with one line, the best value: the paper's search).
+    fn alpha(&self, k: usize) -> i32 {
+        if self.exact.len() < k {
+            return -INF;
+        }
+        let mut values: Vec<i32> = self.exact.iter().map(|e| e.1).collect();
+        values.sort_unstable_by(|a, b| b.cmp(a));
+        values[k - 1]
+    }
+
+    /// The best `k` lines, best first: the best move's, then the other exact ones.
+    pub fn lines(&self, k: usize) -> Vec<PvLine> {
+        let mut others: Vec<_> = self.exact.iter().filter(|e| e.0 != self.best).collect();
+        others.sort_by_key(|e| std::cmp::Reverse(e.1));
+        let best = PvLine {
+            score: Score::from_value(self.value),
+            pv: self.pv.iter().map(|p| p.mv).collect(),
+        };
+        let rest = others.into_iter().map(|e| PvLine {
+            score: Score::from_value(e.1),
+            pv: e.2.clone(),
+        });
+        std::iter::once(best).chain(rest).take(k.max(1)).collect()
     }
 }
 
@@ -77,17 +106,29 @@ impl Tree<'_> {
         let first = list.iter().find(|pm| allowed(&pm.mv)).or(list.first())?;
         let mut found = Found::new(&list, first.mv);
         let candidates: Vec<_> = list.iter().filter(|pm| allowed(&pm.mv)).copied().collect();
+        // With more than one line asked for, the top level searches at least that many.
         let mut width = width::WidthRule::new(
             1,
-            self.params.width(1),
+            self.params.width(1).max(self.params.multipv),
             &candidates,
             self.params.investigate,
         );
+        let mut number = 0;
         for (i, pm) in list.iter().enumerate() {
             if !allowed(&pm.mv) || !width.admits(pm) {
                 continue;
             }
-            let alpha = found.value;
+            number += 1;
+            if limits.currmove && start.elapsed() >= CURRMOVE_AFTER {
+                info(&Info {
+                    depth,
+                    nodes: self.stats.nodes,
+                    time: start.elapsed(),
+                    currmove: Some(CurrMove { mv: pm.mv, number }),
+                    ..Info::default()
+                });
+            }
+            let alpha = found.alpha(self.params.multipv as usize);
             let first = self.child(
                 pos,
                 key,
@@ -106,12 +147,19 @@ impl Tree<'_> {
             self.set_pv(0, pm.mv, true);
             let line = self.plies[0].pv.clone();
             record(&mut found.records[i], pos, v, alpha, &line, &self.root);
+            if v <= alpha {
+                continue;
+            }
             if v <= found.value {
+                // Only with more than one line: exact, but not the best.
+                found.exact.push((pm.mv, v, found.records[i].pv.clone()));
                 continue;
             }
             let best_so_far = found.value;
             let (value, best_line) =
                 self.second_opinion(pos, key, first, line, best_so_far, &mut found.records[i]);
+            let moves = best_line.iter().map(|p| p.mv).collect();
+            found.exact.push((pm.mv, value, moves));
             if value > found.value {
                 if value <= found.primary {
                     // Only the secondary search's lower value let this move overtake.
@@ -129,6 +177,7 @@ impl Tree<'_> {
                     time: start.elapsed(),
                     pv: found.pv.iter().map(|p| p.mv).collect(),
                     hashfull: self.hash.hashfull(),
+                    ..Info::default()
                 });
             }
             if self.stopped {

@@ -1,11 +1,12 @@
 //! The `modern` profile's search (docs/design.md §1, issue 20): Mac Hack's chess knowledge inside
 //! the search of an engine of today.
 //!
-//! - [`root`]: iterative deepening with aspiration windows over the root moves;
+//! - [`root`]: iterative deepening with aspiration windows over the root moves, one
+//!   search per `MultiPV` line, each over the moves the lines before it left;
 //! - [`search`]: principal variation search with mate-distance pruning, the
-//!   transposition table, reverse futility, null move, internal iterative reduction,
-//!   futility, late-move and static-exchange pruning, check extension and late-move
-//!   reductions, each a numbered step;
+//!   transposition table, tablebase probes, reverse futility, null move, internal
+//!   iterative reduction, futility, late-move and static-exchange pruning, check
+//!   extension and late-move reductions, each a numbered step;
 //! - [`qsearch`]: the quiescence search (captures, evasions in check);
 //! - [`movepick`]: move ordering (table move, MVV-LVA and exchange, killers, counter-moves,
 //!   history); [`see`]: static exchange evaluation;
@@ -41,11 +42,14 @@ use crate::eval::{Root, Terms, static_board_evaluator};
 use crate::repetition::History;
 use crate::rules::Game;
 use crate::search::{
-    DEFAULT_HASH_MIB, Info, Limits, NoLegalMove, Score, Search, SearchResult, Settings, Stats,
+    CURRMOVE_AFTER, DEFAULT_HASH_MIB, Info, Limits, NoLegalMove, PvLine, Score, Search,
+    SearchResult, Settings, Stats,
 };
+use crate::tablebase;
 
 use movepick::Heuristics;
 pub use params::Params;
+use root::Deepened;
 use search::{Counts, Frame, Reductions, Worker};
 use tt::Tt;
 
@@ -61,6 +65,12 @@ pub const MATE: i32 = 32_000;
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 /// Beyond every value.
 pub const INF: i32 = MATE + 1;
+/// A tablebase win at the root (the root's DTZ answer's scale in centipawns); a win the
+/// tables see `p` plies from the root is worth `TB_WIN - p`: beyond every evaluation,
+/// short of every mate, so a real mate is preferred.
+pub const TB_WIN: i32 = tablebase::TB_WIN * 100 / 128;
+/// Values at least this far from 0 are tablebase wins or mates (evaluations stay below).
+pub const TB_BOUND: i32 = TB_WIN - MAX_PLY as i32;
 
 /// A value in centipawns (or a mate) as a [`Score`] in the 1967 units.
 pub fn to_score(v: i32) -> Score {
@@ -86,6 +96,12 @@ pub struct Searcher {
     /// for the side to move at the root (centipawns) and a depth limit.
     draw: i32,
     depth: Option<u32>,
+    /// How many best lines to find (`MultiPV`).
+    multipv: usize,
+    /// The tablebase probes' settings: the least depth to probe at, and whether the
+    /// fifty-move rule turns cursed wins and blessed losses into draws.
+    tb_depth: i32,
+    tb_fifty_move_rule: bool,
     /// The strength level to play at (full strength when absent).
     level: Option<level::Level>,
 }
@@ -106,6 +122,9 @@ impl Searcher {
             params,
             draw: 0,
             depth: None,
+            multipv: 1,
+            tb_depth: 1,
+            tb_fifty_move_rule: true,
             level: None,
         }
     }
@@ -137,9 +156,10 @@ impl Searcher {
     fn worker<'a>(
         &'a mut self,
         game: &Game,
-        limits: &Limits,
+        limits: &'a Limits,
         draw: i32,
         stop: &'a AtomicBool,
+        start: Instant,
     ) -> Worker<'a> {
         Worker {
             params: &self.params,
@@ -155,6 +175,11 @@ impl Searcher {
             deadline: limits.deadline,
             blur: self.level.map_or(0, |l| l.blur),
             stopped: false,
+            start,
+            currmove_at: limits.currmove.then(|| start + CURRMOVE_AFTER),
+            tablebases: limits.tablebases.as_deref(),
+            tb_depth: self.tb_depth,
+            tb_fifty_move_rule: self.tb_fifty_move_rule,
         }
     }
 
@@ -174,12 +199,13 @@ impl Searcher {
         let pos = game.position();
         self.tt.new_search();
         self.heuristics.new_search();
-        let mut worker = self.worker(game, limits, draw, stop);
+        let multipv = self.multipv;
+        let mut worker = self.worker(game, limits, draw, stop, start);
         let moves = worker.root_moves(pos, &limits.searchmoves);
         if moves.is_empty() {
             return None;
         }
-        let done = worker.deepen(pos, moves, limits, start, info);
+        let done = worker.deepen(pos, moves, limits, multipv, info);
         let best = &done.moves[0];
         // Stopped before the first move had a value: the static evaluation stands in.
         let value = if best.score == -INF {
@@ -189,12 +215,14 @@ impl Searcher {
         };
         let (counts, stopped) = (worker.counts, worker.stopped);
         let pv = best.pv.to_vec();
+        let lines = lines(&done, multipv, to_score(value));
         let result = SearchResult {
             best: best.mv,
             ponder: pv.get(1).copied(),
             score: to_score(value),
             pv_end_terms: end_terms(pos, &pv),
             pv,
+            lines,
             depth: done.depth,
             nodes: counts.nodes,
             time: start.elapsed(),
@@ -210,6 +238,8 @@ impl Searcher {
             time: result.time,
             pv: result.pv.clone(),
             hashfull: self.tt.hashfull(),
+            tbhits: counts.tbhits,
+            ..Info::default()
         });
         Some(result)
     }
@@ -222,6 +252,9 @@ impl Search for Searcher {
         self.resize(settings.hash_mib as usize);
         self.draw = -settings.contempt * 100 / 128;
         self.depth = settings.depth;
+        self.multipv = settings.multipv.max(1) as usize;
+        self.tb_depth = settings.syzygy_probe_depth as i32;
+        self.tb_fifty_move_rule = settings.syzygy_50_move_rule;
         self.level = settings.strength.map(level::level);
     }
 
@@ -252,6 +285,26 @@ impl Search for Searcher {
     fn keeps_time(&self) -> bool {
         true
     }
+}
+
+/// The best `multipv` lines of a finished search: the best move's, valued `best` (the
+/// static evaluation when no move had a value yet), then the other lines of the last
+/// complete iteration.
+fn lines(done: &Deepened, multipv: usize, best: Score) -> Vec<PvLine> {
+    let first = PvLine {
+        score: best,
+        pv: done.moves[0].pv.to_vec(),
+    };
+    let rest = done
+        .lines
+        .iter()
+        .filter(|rm| rm.mv != done.moves[0].mv)
+        .take(multipv - 1)
+        .map(|rm| PvLine {
+            score: to_score(rm.score),
+            pv: rm.pv.to_vec(),
+        });
+    std::iter::once(first).chain(rest).collect()
 }
 
 /// The search's counters as the statistics of debugging aid 6 (those that apply).

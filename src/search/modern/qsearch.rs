@@ -12,7 +12,7 @@ use super::movepick::{GOOD_CAPTURE, MovePicker};
 use super::search::{NO_EVAL, Worker, bound_of, cuts};
 use super::see::value;
 use super::tt::value_from_tt;
-use super::{MATE, MATE_BOUND, MAX_PLY};
+use super::{MATE, MAX_PLY, TB_BOUND};
 use crate::rules::key_after;
 
 impl Worker<'_> {
@@ -35,7 +35,7 @@ impl Worker<'_> {
         let entry = self.tt.probe(self.history.key());
         if let Some(e) = entry {
             self.counts.tt_hits += 1;
-            let v = value_from_tt(e.value, ply, MATE_BOUND);
+            let v = value_from_tt(e.value, ply, TB_BOUND);
             if !pv && cuts(e.bound, v, alpha, beta) {
                 return v;
             }

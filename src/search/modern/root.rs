@@ -13,7 +13,7 @@ use super::movepick::MovePicker;
 use super::search::{Line, NO_EVAL, Node, Worker};
 use super::time::TimePlan;
 use super::{INF, MATE_BOUND, MAX_DEPTH, to_score};
-use crate::search::{Info, Limits};
+use crate::search::{CurrMove, Info, Limits};
 
 /// A root move, its value from the last search of it and the line it leads to.
 #[derive(Debug, Clone)]
@@ -21,15 +21,20 @@ pub struct RootMove {
     pub mv: Move,
     /// The value (-INF when it was only shown no better than the best).
     pub score: i32,
+    /// The value at the start of this iteration (the last iteration's): the centre of
+    /// the aspiration window of the line it may become.
+    pub previous: i32,
     /// The principal variation, this move first.
     pub pv: Line,
 }
 
-/// What iterative deepening ends with: the root moves best first, and the deepest
-/// iteration completed (0 when stopped during the first).
+/// What iterative deepening ends with: the root moves best first, the deepest
+/// iteration completed (0 when stopped during the first) and, with more than one line
+/// asked for, that iteration's lines (a cut iteration leaves the later lines unsearched).
 pub struct Deepened {
     pub moves: Vec<RootMove>,
     pub depth: u32,
+    pub lines: Vec<RootMove>,
 }
 
 impl Worker<'_> {
@@ -45,6 +50,7 @@ impl Worker<'_> {
             moves.push(RootMove {
                 mv,
                 score: -INF,
+                previous: -INF,
                 pv,
             });
         }
@@ -54,34 +60,48 @@ impl Worker<'_> {
         moves
     }
 
-    /// Iterative deepening from depth 1 to the limit, reporting each completed iteration;
-    /// under a clock, [`TimePlan`] decides after each whether to go on.
+    /// Iterative deepening from depth 1 to the limit, reporting each completed iteration
+    /// (its `multipv` best lines); under a clock, [`TimePlan`] decides after each whether
+    /// to go on.
     pub fn deepen(
         &mut self,
         pos: &Chess,
         mut moves: Vec<RootMove>,
         limits: &Limits,
-        start: Instant,
+        multipv: usize,
         info: &mut dyn FnMut(&Info),
     ) -> Deepened {
+        let start = self.start;
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let lines = multipv.clamp(1, moves.len());
         let mut plan = TimePlan::new(start, limits.soft);
         let mut completed = 0;
+        let mut complete_lines = Vec::new();
         for depth in 1..=max_depth {
-            self.aspiration(pos, depth as i32, &mut moves);
+            for rm in &mut moves {
+                rm.previous = rm.score;
+            }
+            // Line k is the best of the moves the lines before it left: each search
+            // excludes the moves already chosen.
+            for k in 0..lines {
+                self.aspiration(pos, depth as i32, &mut moves[k..], k, info);
+                if self.stopped {
+                    break;
+                }
+            }
             if self.stopped {
                 break;
             }
             completed = depth;
-            info(&Info {
-                depth,
-                seldepth: self.counts.seldepth as u32,
-                score: to_score(moves[0].score),
-                nodes: self.counts.nodes,
-                time: start.elapsed(),
-                pv: moves[0].pv.to_vec(),
-                hashfull: self.tt.hashfull(),
-            });
+            // A later line may come out better than an earlier one: best first again
+            // (stable, so line 1 stays first among equals).
+            moves[..lines].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+            for (k, rm) in moves[..lines].iter().enumerate() {
+                info(&self.line_info(depth, k, rm));
+            }
+            if lines > 1 {
+                complete_lines = moves[..lines].to_vec();
+            }
             if !plan.another(depth, moves[0].mv, moves[0].score, moves.len()) {
                 break;
             }
@@ -89,14 +109,57 @@ impl Worker<'_> {
         Deepened {
             moves,
             depth: completed,
+            lines: complete_lines,
         }
     }
 
-    /// One iteration: a window around the last value, widened on the side that fails
-    /// until the value falls inside it.
-    fn aspiration(&mut self, pos: &Chess, depth: i32, moves: &mut [RootMove]) {
+    /// Reports the root move `m`, number `number` (from 1), once the search has run long
+    /// enough for it.
+    fn report_currmove(&self, depth: i32, m: Move, number: usize, info: &mut dyn FnMut(&Info)) {
+        if self.currmove_at.is_some_and(|at| Instant::now() >= at) {
+            info(&Info {
+                depth: depth as u32,
+                nodes: self.counts.nodes,
+                time: self.start.elapsed(),
+                currmove: Some(CurrMove {
+                    mv: m,
+                    number: number as u32,
+                }),
+                ..Info::default()
+            });
+        }
+    }
+
+    /// The report of root move `rm` as line `k` (from 0) of an iteration to `depth`.
+    pub fn line_info(&self, depth: u32, k: usize, rm: &RootMove) -> Info {
+        Info {
+            depth,
+            seldepth: self.counts.seldepth as u32,
+            score: to_score(rm.score),
+            nodes: self.counts.nodes,
+            time: self.start.elapsed(),
+            pv: rm.pv.to_vec(),
+            hashfull: self.tt.hashfull(),
+            multipv: k as u32 + 1,
+            tbhits: self.counts.tbhits,
+            ..Info::default()
+        }
+    }
+
+    /// One iteration over `moves` (the root moves no earlier line took): a window around
+    /// the best of their last values, widened on the side that fails until the value
+    /// falls inside it. `moves` start at number `skipped` of the root's (the currmove
+    /// reports count from there).
+    fn aspiration(
+        &mut self,
+        pos: &Chess,
+        depth: i32,
+        moves: &mut [RootMove],
+        skipped: usize,
+        info: &mut dyn FnMut(&Info),
+    ) {
         let p = self.params;
-        let last = moves[0].score;
+        let last = moves.iter().map(|rm| rm.previous).max().unwrap_or(-INF);
         let mut delta = p.aspiration_window;
         let (mut alpha, mut beta) = if depth >= p.aspiration_depth && last.abs() < MATE_BOUND {
             ((last - delta).max(-INF), (last + delta).min(INF))
@@ -104,7 +167,7 @@ impl Worker<'_> {
             (-INF, INF)
         };
         loop {
-            let v = self.root(pos, depth, alpha, beta, moves);
+            let v = self.root(pos, depth, (alpha, beta), moves, skipped, info);
             if self.stopped {
                 return;
             }
@@ -120,16 +183,18 @@ impl Worker<'_> {
         }
     }
 
-    /// Searches the root moves to `depth` within (alpha, beta). A move that raises alpha
+    /// Searches the root moves to `depth` within `window`. A move that raises alpha
     /// goes to the front with its value and line; the first move always gets its value.
     fn root(
         &mut self,
         pos: &Chess,
         depth: i32,
-        mut alpha: i32,
-        beta: i32,
+        window: (i32, i32),
         moves: &mut [RootMove],
+        skipped: usize,
+        info: &mut dyn FnMut(&Info),
     ) -> i32 {
+        let (mut alpha, beta) = window;
         if self.enter_node(0) {
             return -INF;
         }
@@ -144,6 +209,7 @@ impl Worker<'_> {
         let mut best = -INF;
         for i in 0..moves.len() {
             let m = moves[i].mv;
+            self.report_currmove(depth, m, skipped + i + 1, info);
             // The root has no ordering score: its captures count as good ones.
             let (child, c) = self.candidate(pos, m, i32::MAX, depth, i, &node);
             let v = self.search_move(&child, &c, 0, alpha, beta, &node);

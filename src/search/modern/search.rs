@@ -21,9 +21,10 @@ use super::movepick::{GOOD_CAPTURE, Heuristics, LastMove, MovePicker};
 use super::params::Params;
 use super::see::see_ge;
 use super::tt::{Bound, Entry, Tt, value_from_tt, value_to_tt};
-use super::{INF, MATE, MATE_BOUND, MAX_PLY};
+use super::{INF, MATE, MATE_BOUND, MAX_PLY, TB_BOUND, TB_WIN};
 use crate::repetition::{DrawRule, History};
 use crate::rules::key_after;
+use crate::tablebase::{self, Tablebases};
 
 /// The static evaluation of a node in check (it has none).
 pub(super) const NO_EVAL: i32 = -INF;
@@ -120,6 +121,8 @@ pub struct Counts {
     pub tt_probes: u64,
     pub tt_hits: u64,
     pub seldepth: usize,
+    /// Tablebase probes that gave a result.
+    pub tbhits: u64,
 }
 
 /// One search's state: borrowed tables and scratch space, the line's history, limits
@@ -142,6 +145,15 @@ pub struct Worker<'a> {
     /// Set once a limit is reached: every node then returns at once, and values found
     /// after it are not used.
     pub stopped: bool,
+    /// When the search started.
+    pub start: Instant,
+    /// From when the root reports the move it searches (None: never).
+    pub currmove_at: Option<Instant>,
+    /// The tables to probe inside the tree, the least depth to probe at, and whether
+    /// the fifty-move rule applies to their results.
+    pub tablebases: Option<&'a Tablebases>,
+    pub tb_depth: i32,
+    pub tb_fifty_move_rule: bool,
 }
 
 impl Worker<'_> {
@@ -176,12 +188,13 @@ impl Worker<'_> {
         }
     }
 
-    /// The static evaluation for the side to move, kept clear of the mate values.
+    /// The static evaluation for the side to move, kept clear of the tablebase and mate
+    /// values.
     #[inline]
     pub(super) fn evaluate(&mut self, pos: &Chess) -> i32 {
         self.counts.evaluations += 1;
         let blur = level::blur(self.history.key(), self.blur);
-        (evaluate(pos) + blur).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+        (evaluate(pos) + blur).clamp(-TB_BOUND + 1, TB_BOUND - 1)
     }
 
     /// The value of the node at `ply` if the rules end the line there: a repetition, the
@@ -239,10 +252,15 @@ impl Worker<'_> {
         let entry = self.tt.probe(self.history.key());
         if let Some(e) = entry {
             self.counts.tt_hits += 1;
-            let v = value_from_tt(e.value, ply, MATE_BOUND);
+            let v = value_from_tt(e.value, ply, TB_BOUND);
             if !pv && e.depth >= depth && cuts(e.bound, v, alpha, beta) {
                 return v;
             }
+        }
+        // Step 4b. The tablebases, right after a capture or pawn move into them.
+        if let Some(v) = self.probe_tables(pos, ply, depth) {
+            self.store(ply, depth, v, NO_EVAL, Bound::Exact, None);
+            return v;
         }
         // Step 5. The static evaluation, and whether it improves on two plies ago.
         let in_check = pos.is_check();
@@ -279,6 +297,23 @@ impl Worker<'_> {
             depth -= 1;
         }
         self.move_loop(pos, ply, depth, alpha, beta, &node)
+    }
+
+    /// Step 4b: the tables' value of `pos` when a capture or pawn move just brought it
+    /// within them and it is at least the probe depth from the leaves: a win is worth
+    /// [`TB_WIN`] less the plies from the root, a loss the opposite, a draw the draw value.
+    fn probe_tables(&mut self, pos: &Chess, ply: usize, depth: i32) -> Option<i32> {
+        let tables = self.tablebases?;
+        if pos.halfmoves() != 0 || depth < self.tb_depth {
+            return None;
+        }
+        let wdl = tables.wdl(pos)?;
+        self.counts.tbhits += 1;
+        Some(match tablebase::outcome(wdl, self.tb_fifty_move_rule) {
+            1 => TB_WIN - ply as i32,
+            -1 => -TB_WIN + ply as i32,
+            _ => self.draw_value(ply),
+        })
     }
 
     /// Steps 1 to 3 of a node: count it, end it on a limit or a draw by the rules, raise
@@ -570,7 +605,7 @@ impl Worker<'_> {
             self.history.key(),
             Entry {
                 mv: mv.map_or(0, super::tt::pack_move),
-                value: value_to_tt(value, ply, MATE_BOUND),
+                value: value_to_tt(value, ply, TB_BOUND),
                 eval: eval.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16,
                 depth,
                 bound,

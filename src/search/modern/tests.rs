@@ -190,7 +190,8 @@ fn after(moves: &str) -> Game {
 fn draw_after(game: &Game, line: &str, draw: i32) -> Option<i32> {
     let stop = AtomicBool::new(false);
     let mut s = Searcher::new(1);
-    let mut w = s.worker(game, &Limits::default(), draw, &stop);
+    let limits = Limits::default();
+    let mut w = s.worker(game, &limits, draw, &stop, std::time::Instant::now());
     let mut pos = game.position().clone();
     let mut key = game.key();
     for text in line.split_whitespace() {
@@ -281,4 +282,27 @@ fn clear_and_resize_keep_the_searcher_usable() {
     s.resize(3);
     assert_eq!(s.tt.mib(), 3);
     assert!(s.run(&g, &limits, 0, &stop, &mut |_| {}).is_some());
+}
+
+#[test]
+fn a_cut_search_keeps_the_last_complete_lines_best_move_first() {
+    use crate::search::{Search, Settings};
+    let g = Game::default();
+    let stop = AtomicBool::new(false);
+    let mut s = Searcher::new(4);
+    s.configure(&Settings {
+        multipv: 3,
+        ..Settings::default()
+    });
+    let limits = Limits {
+        nodes: Some(30_000),
+        ..Limits::default()
+    };
+    let r = s.search(&g, &limits, &stop, &mut |_| {}).unwrap();
+    assert!(r.stopped);
+    assert_eq!(r.lines.len(), 3);
+    assert_eq!((r.lines[0].score, &r.lines[0].pv), (r.score, &r.pv));
+    let firsts: Vec<Move> = r.lines.iter().map(|l| l.pv[0]).collect();
+    assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
+    assert!(r.lines.iter().all(|l| legal_line(g.position(), &l.pv)));
 }
