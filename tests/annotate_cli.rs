@@ -148,17 +148,29 @@ fn the_table_has_a_row_a_move_and_the_summary() {
 }
 
 #[test]
-fn bad_arguments_exit_2() {
-    for args in [
-        vec!["annotate", GAMES, "--profile", "1968"],
-        vec!["annotate", "/nonexistent.pgn"],
-        vec!["annotate", GAMES, "--game", "3"],
-        vec!["annotate", GAMES, "--depth", "0"],
+fn bad_arguments_exit_2_bad_input_1() {
+    for (args, code, start) in [
+        (
+            vec!["annotate", GAMES, "--profile", "1968"],
+            2,
+            "machack: error: ",
+        ),
+        (vec!["annotate", "/nonexistent.pgn"], 1, "machack: error: "),
+        (
+            vec!["annotate", GAMES, "--game", "3"],
+            1,
+            "machack: error: ",
+        ),
+        (
+            vec!["annotate", GAMES, "--depth", "0"],
+            2,
+            "error: invalid value '0'",
+        ),
     ] {
         let out = machack(&args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(out.status.code(), Some(code), "{args:?}");
         let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.starts_with("machack: error: "), "{args:?}: {err}");
+        assert!(err.starts_with(start), "{args:?}: {err}");
     }
 }
 

@@ -2,7 +2,10 @@
 //! FIDE rules, a malformed PGN reported with its game and line, resignation saved in the
 //! PGN, a bare `machack` handing a GUI's first line to its protocol, help from the command
 //! table, a wrong move answered with what is wrong and what is legal, and input of every
-//! wrong kind answered without breaking the console.
+//! wrong kind answered without breaking the console; and the console's own words (issue
+//! 23): settings answer as the console, never with the protocols' option names, a PGN given
+//! as a book is named, `save` counts moves, a script is never asked whether to save, no
+//! progress line on a pipe, values said from White's side.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -287,4 +290,60 @@ fn set_lists_and_sets_the_engine_options_from_their_table() {
     assert!(out.contains("'lots' is not a whole number"), "{out}");
     assert!(out.contains("no option named 'Nonesuch'"), "{out}");
     assert!(out.contains("Clear Hash done."), "{out}");
+}
+
+#[test]
+fn settings_answer_in_the_consoles_words() {
+    let dir = std::env::temp_dir().join(format!("machack-newcomer-pipe-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("games.pgn");
+    std::fs::write(&pgn, "[Event \"x\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n").unwrap();
+    let out = console(&format!(
+        "book off\nbook on\ndepth 99\nwidths 0\nprofile x\nbook file {}\nquit\n",
+        pgn.display()
+    ));
+    for said in [
+        "The opening book is off.",
+        "The opening book is on.",
+        "depth: 99 is outside 0..=64.",
+        "widths: '0' is not a width from 1 to 256.",
+        "profile: unknown profile 'x'",
+        "this looks like PGN, not a Polyglot book; make a book from it with `machack book build",
+    ] {
+        assert!(out.contains(said), "'{said}' not in:\n{out}");
+    }
+    for leak in ["OwnBook", "option '", "BookFile", "truncated Polyglot"] {
+        assert!(!out.contains(leak), "'{leak}' in:\n{out}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn save_counts_moves_and_a_script_is_not_asked_to_save() {
+    let dir = std::env::temp_dir().join(format!("machack-newcomer-save-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("g.pgn");
+    let out = console(&format!(
+        "play both\ne4\ne5\nNf3\nsave {}\nNc6\nquit\n",
+        pgn.display()
+    ));
+    assert!(out.contains("Saved 2 moves to"), "{out}");
+    assert!(!out.contains("not saved"), "{out}");
+    assert!(!out.contains("machack is thinking"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn values_are_said_from_whites_side() {
+    let out = console("book off\ndepth 2\ne4\nquit\n");
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("machack plays 1. ..."))
+        .expect("machack moves");
+    assert!(
+        ["(White is better)", "(Black is better)", "(about even)"]
+            .iter()
+            .any(|w| line.contains(w)),
+        "{line}"
+    );
 }

@@ -60,7 +60,7 @@ fn human_output_lists_verdicts_and_ends_with_s() {
     let (code, out, _) = machack(&["eval", "--fen", "4k3/8/8/3p4/2N1N3/8/8/4K3 w - - 0 1"]);
     assert_eq!(code, 0);
     assert!(out.contains("d5 black"), "{out}");
-    assert!(out.contains("en prise    white: Nc4 Ne4"), "{out}");
+    assert!(out.contains("en prise        white: Nc4 Ne4"), "{out}");
     assert!(out.contains("feedover    yes, case 2"), "{out}");
     assert!(
         out.trim_end().lines().last().unwrap().starts_with("S "),
@@ -69,11 +69,11 @@ fn human_output_lists_verdicts_and_ends_with_s() {
 }
 
 #[test]
-fn bad_input_exits_2() {
+fn bad_input_exits_1() {
     let (code, _, err) = machack(&["eval", "--fen", "not a fen"]);
-    assert_eq!(code, 2);
+    assert_eq!(code, 1);
     assert!(err.contains("error"), "{err}");
     let (code, _, err) = machack(&["eval", "--moves", "e4", "e4"]);
-    assert_eq!(code, 2);
+    assert_eq!(code, 1);
     assert!(err.contains("move 2"), "{err}");
 }

@@ -58,10 +58,10 @@ fn trace_prints_one_move_with_comments_in_both_notations() {
 }
 
 #[test]
-fn bad_trace_move_and_bad_fen_exit_2() {
+fn bad_trace_move_and_bad_fen_exit_1() {
     let out = machack(&["plausible", "--trace", "Ke2"]);
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("Ke2"));
     let out = machack(&["plausible", "--fen", "not a fen"]);
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(1));
 }

@@ -51,12 +51,12 @@ fn a_bad_record_or_a_suite_without_bm_is_an_error() {
     )
     .unwrap();
     let out = machack(&["plausible-suite", bad.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("EPD line 2"));
     let none = dir.join("none.epd");
     std::fs::write(&none, "4k3/8/8/8/8/8/8/4K2R w K - am Kd1;\n").unwrap();
     let out = machack(&["plausible-suite", none.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no record with a bm"));
     std::fs::remove_dir_all(&dir).ok();
 }

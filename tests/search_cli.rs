@@ -54,6 +54,8 @@ fn search_json_has_the_contract_fields() {
 fn search_text_ends_with_the_best_move_in_the_chosen_notation() {
     let (code, out, err) = machack(&[
         "search",
+        "--profile",
+        "1967",
         "--depth",
         "2",
         "--widths",
@@ -75,7 +77,7 @@ fn search_text_ends_with_the_best_move_in_the_chosen_notation() {
 }
 
 #[test]
-fn bad_settings_exit_2_with_a_message() {
+fn bad_settings_exit_2_bad_input_1_with_a_message() {
     let (code, _, err) = machack(&["search", "--profile", "1968"]);
     assert_eq!(code, 2);
     assert!(err.contains("unknown profile '1968'"), "{err}");
@@ -83,10 +85,10 @@ fn bad_settings_exit_2_with_a_message() {
     assert_eq!(code, 2);
     assert!(err.contains("--widths"), "{err}");
     let (code, _, err) = machack(&["search", "--fen", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"]);
-    assert_eq!(code, 2);
+    assert_eq!(code, 1);
     assert!(err.contains("no legal move"), "{err}");
     let (code, _, err) = machack(&["epd", "tests/data/does-not-exist.epd"]);
-    assert_eq!(code, 2);
+    assert_eq!(code, 1);
     assert!(err.contains("cannot read"), "{err}");
 }
 
@@ -110,6 +112,8 @@ fn epd_reports_failures_and_the_solved_count() {
         "tests/data/search_mates.epd",
         "--depth",
         "1",
+        "--profile",
+        "1967",
         "--secondary",
         "0",
     ]);

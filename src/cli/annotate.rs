@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 
-use super::CliError;
+use super::{CliError, limits};
 use crate::annotate::{self, Budget, Matches, write};
 use crate::pgn;
 use crate::search::{self, Settings};
@@ -29,16 +29,16 @@ pub struct AnnotateArgs {
     #[arg(long, default_value = "1967-tournament")]
     profile: String,
     /// Search every position to this depth (default: the profile's bench depth).
-    #[arg(long, conflicts_with = "movetime")]
+    #[arg(long, conflicts_with = "movetime", value_parser = limits::search_depth())]
     depth: Option<u32>,
     /// Search every position for this many milliseconds instead.
-    #[arg(long)]
+    #[arg(long, value_parser = limits::at_least_one::<u64>())]
     movetime: Option<u64>,
     /// PGN with comments and variations, or a table.
     #[arg(long, value_enum, default_value = "pgn")]
     format: Format,
     /// Only this game of the file (from 1).
-    #[arg(long)]
+    #[arg(long, value_parser = limits::at_least_one::<usize>())]
     game: Option<usize>,
 }
 
@@ -51,9 +51,6 @@ pub fn run(args: &AnnotateArgs) -> Result<(), CliError> {
         ))
     })?;
     let budget = match (args.depth, args.movetime) {
-        (Some(0), _) | (_, Some(0)) => {
-            return Err(CliError::Usage("--depth and --movetime: at least 1".into()));
-        }
         (_, Some(ms)) => Budget {
             depth: None,
             movetime: Some(Duration::from_millis(ms)),
@@ -71,9 +68,9 @@ pub fn run(args: &AnnotateArgs) -> Result<(), CliError> {
             budget.depth.unwrap_or(0)
         ),
     };
-    let games = pgn::read_file(&args.file).map_err(|e| CliError::Usage(e.to_string()))?;
+    let games = pgn::read_file(&args.file).map_err(|e| CliError::Input(e.to_string()))?;
     if games.is_empty() {
-        return Err(CliError::Usage(format!(
+        return Err(CliError::Input(format!(
             "'{}': no game",
             args.file.display()
         )));
@@ -88,7 +85,7 @@ pub fn run(args: &AnnotateArgs) -> Result<(), CliError> {
         if args.game.is_some_and(|n| n != i + 1) {
             continue;
         }
-        let game = game.map_err(|e| CliError::Usage(e.to_string()))?;
+        let game = game.map_err(|e| CliError::Input(e.to_string()))?;
         let notes = annotate::annotate(&game.game, search.as_mut(), budget, &stop, &mut |_| {});
         let matches = Matches::of(&notes);
         done += 1;
@@ -120,7 +117,7 @@ pub fn run(args: &AnnotateArgs) -> Result<(), CliError> {
         }
     }
     if done == 0 {
-        return Err(CliError::Usage(format!(
+        return Err(CliError::Input(format!(
             "--game: '{}' holds {count} games",
             args.file.display()
         )));

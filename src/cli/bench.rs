@@ -4,19 +4,21 @@
 use std::time::{Duration, Instant};
 
 use clap::Args;
+use clap::builder::PossibleValuesParser;
 
-use super::CliError;
+use super::{CliError, limits};
 use crate::notation::uci;
 use crate::search;
 use crate::search::bench::{self, BENCH_PROFILE};
 
 #[derive(Debug, Args)]
 pub struct BenchArgs {
-    /// Search profile (1967, 1967-tournament, modern).
-    #[arg(long, default_value = BENCH_PROFILE)]
+    /// Search profile.
+    #[arg(long, default_value = BENCH_PROFILE, ignore_case = true,
+          value_parser = PossibleValuesParser::new(search::PROFILES.iter().map(|p| p.name)))]
     profile: String,
     /// Depth of every search (default: the profile's bench depth).
-    #[arg(long)]
+    #[arg(long, value_parser = limits::search_depth())]
     depth: Option<u32>,
 }
 
@@ -29,9 +31,6 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
         ))
     })?;
     let depth = args.depth.unwrap_or(profile.bench_depth);
-    if depth == 0 || depth > 64 {
-        return Err(CliError::Usage(format!("--depth {depth}: must be 1 to 64")));
-    }
     let start = Instant::now();
     let nodes = bench::run(profile, depth, |i, r| {
         println!(

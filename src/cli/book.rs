@@ -1,14 +1,14 @@
 //! `machack book show|stats|build`: the opening book from the command line.
 
 use std::fs::File;
-use std::io::BufReader;
-use std::path::PathBuf;
+use std::io::{BufReader, Read};
+use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
 use serde::Serialize;
 
-use super::{CliError, PositionArgs};
-use crate::book::build::{BuildOptions, build_from_pgn};
+use super::{CliError, PositionArgs, limits};
+use crate::book::build::{BuildOptions, BuildReport, build_from_pgn};
 use crate::book::{Book, BookError, builtin, polyglot};
 use crate::notation::{Notation, write_move};
 
@@ -21,10 +21,13 @@ pub struct BookArgs {
 #[derive(Debug, Subcommand)]
 enum BookCommand {
     /// The book moves of a position, with weights and line names.
+    #[command(after_help = example!("machack book show --moves e4 c5"))]
     Show(ShowArgs),
     /// Book statistics (prints a line `entries N`).
+    #[command(after_help = example!("machack book stats --file book.bin"))]
     Stats(StatsArgs),
     /// Build a Polyglot book from PGN games (or from the built-in book).
+    #[command(after_help = example!("machack book build games.pgn --out book.bin --min-games 2"))]
     Build(BuildArgs),
 }
 
@@ -62,17 +65,49 @@ struct BuildArgs {
     #[arg(long)]
     out: PathBuf,
     /// Plies of each game taken into the book.
-    #[arg(long, default_value_t = 20)]
+    #[arg(long, default_value_t = 20, value_parser = limits::at_least_one::<usize>())]
     max_ply: usize,
     /// Leave out moves played in fewer games than this.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = limits::at_least_one::<u32>())]
     min_games: u32,
 }
 
 impl From<BookError> for CliError {
     fn from(e: BookError) -> Self {
-        CliError::Usage(e.to_string())
+        CliError::Input(e.to_string())
     }
+}
+
+/// Opens a Polyglot book, first telling a PGN file (a common slip) from a broken book.
+fn open(path: &Path) -> Result<Book, CliError> {
+    if let Some(why) = pgn_not_book(path) {
+        return Err(CliError::Input(why));
+    }
+    Ok(Book::open(path)?)
+}
+
+/// When the file at `path`, given as a Polyglot book, is PGN text: what to do instead
+/// (the console's `book file` says the same).
+pub fn pgn_not_book(path: &Path) -> Option<String> {
+    let mut head = [0u8; 64];
+    let n = File::open(path)
+        .and_then(|mut f| f.read(&mut head))
+        .unwrap_or(0);
+    looks_like_pgn(&head[..n]).then(|| {
+        format!(
+            "{}: this looks like PGN, not a Polyglot book; make a book from it with \
+             `machack book build {} --out book.bin`",
+            path.display(),
+            path.display()
+        )
+    })
+}
+
+/// Whether a file's first bytes are PGN text: a tag pair or a move number, after
+/// whitespace. A Polyglot book starts with a binary key.
+fn looks_like_pgn(head: &[u8]) -> bool {
+    let text = head.trim_ascii_start();
+    text.starts_with(b"[") || text.starts_with(b"1.") || text.starts_with(b"{")
 }
 
 pub fn run(args: &BookArgs) -> Result<(), CliError> {
@@ -93,7 +128,7 @@ struct ShownMove {
 
 fn show(args: &ShowArgs) -> Result<(), CliError> {
     let book = match &args.file {
-        Some(path) => Book::open(path)?,
+        Some(path) => open(path)?,
         None => Book::builtin(),
     };
     let game = args.position.game()?;
@@ -109,7 +144,7 @@ fn show(args: &ShowArgs) -> Result<(), CliError> {
         })
         .collect();
     if args.json {
-        let text = serde_json::to_string(&moves).map_err(|e| CliError::Usage(e.to_string()))?;
+        let text = serde_json::to_string(&moves).map_err(|e| CliError::Input(e.to_string()))?;
         println!("{text}");
         return Ok(());
     }
@@ -144,7 +179,7 @@ fn show(args: &ShowArgs) -> Result<(), CliError> {
 
 fn stats(args: &StatsArgs) -> Result<(), CliError> {
     if let Some(path) = &args.file {
-        let Book::Polyglot(book) = Book::open(path)? else {
+        let Book::Polyglot(book) = open(path)? else {
             unreachable!("Book::open reads a Polyglot book");
         };
         if args.json {
@@ -188,23 +223,48 @@ fn stats(args: &StatsArgs) -> Result<(), CliError> {
     Ok(())
 }
 
+/// Why a PGN gave no book entries: no games at all, none readable, or all filtered out.
+fn empty_book_reason(path: &Path, report: &BuildReport, args: &BuildArgs) -> String {
+    let why = if report.games == 0 {
+        "no games were read (is it a PGN file?)".to_string()
+    } else if report.bad_games == report.games {
+        format!(
+            "all {} games had an unreadable FEN or an illegal first move",
+            report.games
+        )
+    } else {
+        format!(
+            "no move of the {} game(s) read was played in at least --min-games {} game(s) \
+             and scored (a move from lost games or games with Result `*` weighs 0)",
+            report.games, args.min_games
+        )
+    };
+    format!(
+        "{}: the book would be empty: {why}; nothing written",
+        path.display()
+    )
+}
+
 fn build(args: &BuildArgs) -> Result<(), CliError> {
     let mut entries = match &args.games {
         Some(path) if !args.builtin => {
             let file = File::open(path)
-                .map_err(|e| CliError::Usage(format!("{}: {e}", path.display())))?;
+                .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
             let options = BuildOptions {
                 max_ply: args.max_ply,
                 min_games: args.min_games,
             };
             let (entries, report) = build_from_pgn(BufReader::new(file), options)
-                .map_err(|e| CliError::Usage(format!("{}: {e}", path.display())))?;
+                .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
             println!("games {}", report.games);
             if report.bad_games > 0 {
                 eprintln!(
                     "machack: warning: {} games had an unreadable FEN or an illegal move (used up to it)",
                     report.bad_games
                 );
+            }
+            if entries.is_empty() {
+                return Err(CliError::Input(empty_book_reason(path, &report, args)));
             }
             entries
         }

@@ -38,7 +38,7 @@ struct Problem {
 }
 
 fn problem(line: usize, rec: &EpdRecord) -> Result<Problem, CliError> {
-    let bad = |what: String| CliError::Usage(format!("EPD line {line}: {what}"));
+    let bad = |what: String| CliError::Input(format!("EPD line {line}: {what}"));
     let (pos, _) = parse_fen(&rec.fen).map_err(|e| bad(e.to_string()))?;
     let moves = |op: &str| -> Result<Vec<Move>, CliError> {
         rec.op(op)
@@ -68,11 +68,11 @@ fn problem(line: usize, rec: &EpdRecord) -> Result<Problem, CliError> {
 pub fn run(args: &EpdArgs) -> Result<(), CliError> {
     let mut searcher = args.settings.search()?;
     let text = std::fs::read_to_string(&args.file)
-        .map_err(|e| CliError::Usage(format!("cannot read '{}': {e}", args.file.display())))?;
+        .map_err(|e| CliError::Input(format!("cannot read '{}': {e}", args.file.display())))?;
     let mut problems = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let rec = parse_epd_line(line)
-            .map_err(|e| CliError::Usage(format!("EPD line {}: {e}", i + 1)))?;
+            .map_err(|e| CliError::Input(format!("EPD line {}: {e}", i + 1)))?;
         if let Some(rec) = rec {
             problems.push(problem(i + 1, &rec)?);
         }

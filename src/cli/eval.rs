@@ -138,7 +138,7 @@ pub fn run(args: &EvalArgs) -> Result<(), CliError> {
     let game = args.position.game()?;
     let r = report(game.start(), game.position());
     if args.json {
-        let text = serde_json::to_string(&r).map_err(|e| CliError::Usage(e.to_string()))?;
+        let text = serde_json::to_string(&r).map_err(|e| CliError::Input(e.to_string()))?;
         println!("{text}");
         return Ok(());
     }
@@ -172,13 +172,15 @@ pub fn run(args: &EvalArgs) -> Result<(), CliError> {
         };
         println!("  {} {:<5} {verdicts}", p.square, p.color);
     }
+    // The paper's "trapped" is "no safe move": it holds for every piece still shut in on
+    // its home square, so the plain word would mislead here (the JSON keeps the name).
     for (name, sides) in [
         ("en prise", &r.en_prise),
         ("pinned", &r.pinned),
-        ("trapped", &r.trapped),
+        ("no safe move", &r.trapped),
     ] {
         println!(
-            "{name:<8}    white: {}   black: {}",
+            "{name:<12}    white: {}   black: {}",
             list(&sides.white),
             list(&sides.black)
         );

@@ -1,7 +1,8 @@
 //! The command line (docs/design.md §11): one binary, one subcommand per debugging aid or tool.
 //!
 //! Each subcommand lives in its own file and only parses, calls the library and prints.
-//! Errors go to stderr with exit status 2.
+//! Errors go to stderr; the exit status says which kind (`exit_status!`): 0 done, 1 bad
+//! input, 2 usage.
 
 use std::process::ExitCode;
 
@@ -14,12 +15,30 @@ use crate::notation::{self, NotationError};
 use crate::protocol;
 use crate::rules::{self, FenError, Game};
 
+/// The exit statuses, shown at the end of every `--help` (a macro: `concat!` takes
+/// literals only). Defined before the `mod` lines so the subcommands' files see it.
+macro_rules! exit_status {
+    () => {
+        "Exit status: 0 done, 1 bad input (a FEN, a move, a file), 2 usage (an unknown flag, \
+         flags that do not go together, a value out of range)."
+    };
+}
+
+/// The end of a subcommand's `--help`: examples, then the exit statuses.
+macro_rules! example {
+    ($($line:expr),+) => {
+        concat!("Example:", $("\n  ", $line),+, "\n\n", exit_status!())
+    };
+}
+
 mod annotate;
 mod bench;
 mod book;
 mod convert;
 mod epd;
 mod eval;
+mod limits;
+mod manual;
 mod perft;
 mod plausible;
 mod scope;
@@ -29,9 +48,17 @@ mod status;
 mod suite;
 mod tune;
 
-/// Mac Hack VI (Greenblatt, MIT 1967), brought back.
+pub use book::pgn_not_book;
+
+/// Mac Hack VI (Greenblatt, MIT 1967), brought back. With no subcommand: play it at the
+/// console.
 #[derive(Debug, Parser)]
-#[command(name = "machack", version, about)]
+#[command(
+    name = "machack",
+    version,
+    about,
+    after_help = example!("machack                # play at the console (`help` lists its commands)", "machack perft 5        # nodes 4865609")
+)]
 pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -43,38 +70,60 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Count the leaf nodes of the legal move tree (prints `nodes N` last).
+    #[command(after_help = example!("machack perft 4 --moves e4 e5   # nodes 728887"))]
     Perft(perft::PerftArgs),
-    /// Search the position with the 1967 search (prints the best move last).
+    /// Search the position, with the modern profile unless `--profile 1967` or
+    /// `--profile 1967-tournament` asks for the 1967 search (prints the best move last).
+    #[command(after_help = example!("machack search --profile 1967 --moves e4 e5 Nf3"))]
     Search(search::SearchArgs),
     /// Run a bm/am test suite (prints `solved K of N` last).
+    #[command(after_help = example!("machack epd tests/data/wac.epd --movetime 1000"))]
     Epd(epd::EpdArgs),
     /// Search fixed positions to a fixed depth (prints `N nodes M nps` last).
+    #[command(after_help = example!("machack bench                   # 407462 nodes ... nps (1967-tournament)"))]
     Bench(bench::BenchArgs),
     /// Convert a game score on stdin (any notation) to SAN, UCI or descriptive, one move
     /// per line.
+    #[command(after_help = example!("echo '1. P-K4 P-K4 2. N-KB3' | machack convert --to uci"))]
     Convert(convert::ConvertArgs),
     /// The 1967 static board evaluation, term by term (prints `S N` last).
+    #[command(after_help = example!("machack eval --moves e4 d5 exd5"))]
     Eval(eval::EvalArgs),
     /// Every legal move ranked by plausibility, with its factors (`--trace MOVE`: one move's
     /// factors with comments).
+    #[command(after_help = example!("machack plausible --moves e4 e5 --trace Nf3"))]
     Plausible(plausible::PlausibleArgs),
     /// What the FIDE rules say: outcome, draw claims, occurrences, halfmove clock; or
     /// check every game of a PGN file (`--pgn`).
+    #[command(after_help = example!("machack status --moves Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 --intend Ng8"))]
     Status(status::StatusArgs),
     /// Speak the Universal Chess Interface on stdin/stdout (GUIs, cutechess, python-chess).
+    #[command(after_help = example!("printf 'uci\\nisready\\ngo depth 6\\n' | machack uci"))]
     Uci,
     /// Speak the xboard/WinBoard protocol (CECP v2) on stdin/stdout.
+    #[command(after_help = example!("xboard -fcp 'machack xboard'"))]
     Xboard,
     /// The opening book: `show` a position's book moves, `stats`, `build` a Polyglot book.
+    #[command(after_help = example!("machack book show --moves e4 c5"))]
     Book(book::BookArgs),
     /// Fit the modern evaluation's weights to game results (Texel's method).
+    #[command(after_help = example!("machack tune --data positions.txt --epochs 50 --out weights.rs"))]
     Tune(tune::TuneArgs),
     /// Annotate every move of a PGN game with machack's view (PGN or `--format table`).
+    #[command(after_help = example!("machack annotate game.pgn --format table"))]
     Annotate(annotate::AnnotateArgs),
     /// Rank a suite's best moves by plausibility and by MVV-LVA + checks (first, top 6, top 15).
+    #[command(after_help = example!("machack plausible-suite tests/data/sts-train.epd"))]
     PlausibleSuite(suite::SuiteArgs),
     /// Serve the web page that shows machack thinking (`--open` opens it).
+    #[command(after_help = example!("machack scope --open"))]
     Scope(scope::ScopeArgs),
+    /// Print the man page (roff) of machack and its subcommands.
+    #[command(after_help = example!("machack man > machack.1 && man ./machack.1"))]
+    Man,
+    /// Print a shell completion script.
+    #[command(after_help = example!("machack completions bash > ~/.local/share/bash-completion/completions/machack"))]
+    Completions(manual::CompletionsArgs),
 }
 
 /// The position a subcommand works on: `--fen` (default: the start position), then
@@ -85,12 +134,13 @@ pub struct PositionArgs {
     #[arg(long)]
     pub fen: Option<String>,
     /// Moves in any notation (descriptive, SAN or coordinates), applied after the FEN;
-    /// takes every remaining argument.
-    #[arg(long, num_args = 1.., allow_hyphen_values = true)]
+    /// takes the arguments up to the next flag.
+    #[arg(long, num_args = 1..)]
     pub moves: Vec<String>,
 }
 
-/// An error that ends a subcommand: printed on stderr, exit status 2.
+/// An error that ends a subcommand: printed on stderr, exit status 2 for [`CliError::Usage`]
+/// and 1 for the others (bad input).
 #[derive(Debug, Error)]
 pub enum CliError {
     #[error(transparent)]
@@ -110,8 +160,22 @@ pub enum CliError {
     },
     #[error("{0}")]
     Io(#[from] std::io::Error),
+    /// The input named on the command line is wrong (a file, a position, a move).
+    #[error("{0}")]
+    Input(String),
+    /// The command line itself is wrong (flags that do not go together).
     #[error("{0}")]
     Usage(String),
+}
+
+impl CliError {
+    /// 2 for a usage error, 1 for bad input.
+    fn exit_code(&self) -> u8 {
+        match self {
+            CliError::Usage(_) => 2,
+            _ => 1,
+        }
+    }
 }
 
 impl PositionArgs {
@@ -179,6 +243,8 @@ pub fn main() -> ExitCode {
         Some(Command::Tune(args)) => tune::run(&args),
         Some(Command::Scope(args)) => scope::run(&args),
         Some(Command::PlausibleSuite(args)) => suite::run(&args),
+        Some(Command::Man) => manual::man(),
+        Some(Command::Completions(args)) => manual::completions(&args),
         Some(Command::Annotate(args)) => annotate::run(&args),
         None => {
             protocol::console::set_ascii(cli.ascii);
@@ -188,9 +254,11 @@ pub fn main() -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        // A closed pipe (`| head`) ends the output quietly.
+        Err(CliError::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("machack: error: {e}");
-            ExitCode::from(2)
+            ExitCode::from(e.exit_code())
         }
     }
 }

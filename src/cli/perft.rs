@@ -2,11 +2,12 @@
 
 use clap::Args;
 
-use super::{CliError, PositionArgs};
+use super::{CliError, PositionArgs, limits};
 
 #[derive(Debug, Args)]
 pub struct PerftArgs {
     /// Plies to count.
+    #[arg(value_parser = limits::plies())]
     depth: u32,
     /// Print the count under each legal move first.
     #[arg(long)]

@@ -6,6 +6,7 @@ use std::io::Write;
 
 use clap::Args;
 use serde::Serialize;
+use shakmaty::Position;
 
 use super::{CliError, PositionArgs};
 use crate::attack::Analysis;
@@ -44,6 +45,9 @@ pub fn run(args: &PlausibleArgs) -> Result<(), CliError> {
 fn print(args: &PlausibleArgs) -> Result<(), CliError> {
     let game = args.position.game()?;
     let pos = game.position();
+    if let Some(outcome) = no_move(pos) {
+        return Err(CliError::Input(outcome));
+    }
     let analysis = Analysis::new(pos);
     let ply = game.moves().len() as u32;
     let ctx = Context::root(ply);
@@ -55,11 +59,11 @@ fn print(args: &PlausibleArgs) -> Result<(), CliError> {
             .collect(),
         Some(text) => {
             let m = notation::read_move(pos, text)
-                .map_err(|source| CliError::Usage(format!("--trace {text}: {source}")))?;
+                .map_err(|source| CliError::Input(format!("--trace {text}: {source}")))?;
             let pm = list
                 .iter()
                 .find(|pm| pm.mv == m)
-                .ok_or_else(|| CliError::Usage(format!("'{text}' is not a legal move here")))?;
+                .ok_or_else(|| CliError::Input(format!("--trace {text}: not a legal move here")))?;
             vec![(entry(pos, &analysis, &ctx, pm.mv, pm.score), pm.flags)]
         }
     };
@@ -67,7 +71,7 @@ fn print(args: &PlausibleArgs) -> Result<(), CliError> {
     if args.json {
         let plain: Vec<&Entry> = entries.iter().map(|(e, _)| e).collect();
         let text = serde_json::to_string_pretty(&plain)
-            .map_err(|e| CliError::Usage(format!("cannot write JSON: {e}")))?;
+            .map_err(|e| CliError::Input(format!("cannot write JSON: {e}")))?;
         writeln!(out, "{text}")?;
         return Ok(());
     }
@@ -110,6 +114,23 @@ fn print(args: &PlausibleArgs) -> Result<(), CliError> {
         }
     }
     Ok(())
+}
+
+/// Why a position has no move to rank: checkmate or stalemate, said as a player would.
+fn no_move(pos: &shakmaty::Chess) -> Option<String> {
+    if !pos.legal_moves().is_empty() {
+        return None;
+    }
+    let side = if pos.turn() == shakmaty::Color::White {
+        "White"
+    } else {
+        "Black"
+    };
+    Some(if pos.is_check() {
+        format!("checkmate: {side} is mated and has no move to rank")
+    } else {
+        format!("stalemate: {side} has no legal move to rank (the game is drawn)")
+    })
 }
 
 fn entry(

@@ -52,7 +52,7 @@ pub fn run(args: &SearchArgs) -> Result<(), CliError> {
     let stop = AtomicBool::new(false);
     let result = searcher
         .search(&game, &limits, &stop, &mut |_| {})
-        .map_err(|e| CliError::Usage(e.to_string()))?;
+        .map_err(|e| CliError::Input(e.to_string()))?;
     if args.json {
         println!("{}", to_json(&pos, &result));
     } else {

@@ -2,10 +2,11 @@
 //! (`--profile`, `--depth`, `--widths`, `--contempt`: made from the options table, read by
 //! the same code as a GUI's `setoption`), and the 1967 search's own knobs.
 
+use clap::builder::RangedI64ValueParser;
 use clap::{Arg, ArgMatches, Args, Command, FromArgMatches};
 
-use super::CliError;
-use crate::engine::options::{EngineOption, OPTIONS, Options};
+use super::{CliError, limits};
+use crate::engine::options::{EngineOption, OPTIONS, OptionKind, Options};
 use crate::search::Search;
 use crate::search::mac_hack::Tuning;
 
@@ -14,16 +15,17 @@ use crate::search::mac_hack::Tuning;
 pub struct SettingsArgs {
     #[command(flatten)]
     options: OptionArgs,
-    /// Hash table size in entries (the 1967 search; default: the profile's 32,000).
-    #[arg(long)]
+    /// The 1967 profiles: hash table size in entries (default: the paper's 32,000).
+    #[arg(long, value_parser = limits::hash_entries())]
     hash: Option<usize>,
-    /// At most this many feedovers along a line.
-    #[arg(long)]
+    /// The 1967 profiles: at most this many feedovers along a line.
+    #[arg(long, value_parser = limits::plies())]
     feedovers: Option<u32>,
-    /// Depth of the secondary search (0: off).
-    #[arg(long)]
+    /// The 1967 profiles: depth of the secondary search (0: off).
+    #[arg(long, value_parser = limits::plies())]
     secondary: Option<u32>,
-    /// Also search every move the generator flags INVESTIGATE (the 1980 rule).
+    /// The 1967 profiles: also search every move the generator flags INVESTIGATE (the 1980
+    /// rule).
     #[arg(long)]
     investigate: bool,
 }
@@ -39,9 +41,7 @@ impl SettingsArgs {
     /// The search these settings describe: the profile's, configured.
     pub fn search(&self) -> Result<Box<dyn Search>, CliError> {
         let options = self.options.options()?;
-        if self.hash == Some(0) {
-            return Err(CliError::Usage("--hash: at least 1 entry".into()));
-        }
+        self.check_1967_knobs(&options)?;
         let mut settings = options.settings();
         settings.mac_hack = Tuning {
             hash_entries: self.hash,
@@ -52,6 +52,29 @@ impl SettingsArgs {
         let mut search = (options.profile().make)();
         search.configure(&settings);
         Ok(search)
+    }
+}
+
+impl SettingsArgs {
+    /// The 1967 knobs set the 1967 search only: with another profile they would be
+    /// silently ignored, so they are refused.
+    fn check_1967_knobs(&self, options: &Options) -> Result<(), CliError> {
+        let given = [
+            ("--hash", self.hash.is_some()),
+            ("--feedovers", self.feedovers.is_some()),
+            ("--secondary", self.secondary.is_some()),
+            ("--investigate", self.investigate),
+        ];
+        match given.iter().find(|(_, set)| *set) {
+            Some((flag, _)) if !options.profile().name.starts_with("1967") => {
+                Err(CliError::Usage(format!(
+                    "{flag} sets the 1967 search; the {} profile has no use for it \
+                     (add --profile 1967 or --profile 1967-tournament)",
+                    options.profile().name
+                )))
+            }
+            _ => Ok(()),
+        }
     }
 }
 
@@ -82,13 +105,23 @@ fn flagged() -> impl Iterator<Item = (&'static EngineOption, &'static str)> {
 impl Args for OptionArgs {
     fn augment_args(cmd: Command) -> Command {
         flagged().fold(cmd, |cmd, (option, flag)| {
-            cmd.arg(
-                Arg::new(flag)
-                    .long(flag)
-                    .value_name(option.name)
-                    .allow_negative_numbers(true)
-                    .help(crate::engine::describe(option)),
-            )
+            let arg = Arg::new(flag)
+                .long(flag)
+                .value_name(option.name)
+                .allow_negative_numbers(true)
+                .help(crate::engine::describe(option));
+            // A number gets the table's range as a clap parser, like every numeric flag
+            // (cli/limits.rs); another value is read by the table's own row.
+            cmd.arg(match option.kind {
+                OptionKind::Spin { min, max, .. } => {
+                    arg.value_parser(RangedI64ValueParser::<i64>::new().range(min..=max))
+                }
+                _ => arg.value_parser(move |text: &str| {
+                    Options::default()
+                        .set_row(option, text)
+                        .map(|()| text.to_string())
+                }),
+            })
         })
     }
 
@@ -106,8 +139,12 @@ impl FromArgMatches for OptionArgs {
 
     fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
         for (option, flag) in flagged() {
-            if let Some(text) = matches.get_one::<String>(flag) {
-                self.given.push((option, text.clone()));
+            let text = match option.kind {
+                OptionKind::Spin { .. } => matches.get_one::<i64>(flag).map(i64::to_string),
+                _ => matches.get_one::<String>(flag).cloned(),
+            };
+            if let Some(text) = text {
+                self.given.push((option, text));
             }
         }
         Ok(())
@@ -138,12 +175,14 @@ mod tests {
         assert_eq!(o.widths, Some(vec![15, 9]));
         assert_eq!(options(&[]).unwrap(), Options::default());
         let err = options(&["--widths", "15,0"]).unwrap_err();
-        assert!(err.starts_with("--widths: '0' is not a width"), "{err}");
-        let err = options(&["--profile", "1968"]).unwrap_err();
         assert!(
-            err.starts_with("--profile: unknown profile '1968'"),
+            err.contains("invalid value '15,0' for '--widths <Widths>': '0' is not a width"),
             "{err}"
         );
+        let err = options(&["--profile", "1968"]).unwrap_err();
+        assert!(err.contains("unknown profile '1968'"), "{err}");
+        let err = options(&["--depth", "99"]).unwrap_err();
+        assert!(err.contains("99 is not in 0..=64"), "{err}");
         assert!(
             options(&["--hash-mib", "3"]).is_err(),
             "only flagged options"

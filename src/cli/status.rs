@@ -64,13 +64,10 @@ pub fn run(args: &StatusArgs) -> Result<(), CliError> {
         None => None,
         Some(text) => {
             let pos = game.position();
-            let m = notation::read_move(pos, text).map_err(|source| CliError::Move {
-                number: game.moves().len() + 1,
-                text: text.clone(),
-                source,
-            })?;
+            let m = notation::read_move(pos, text)
+                .map_err(|e| CliError::Input(format!("--intend {text}: {e}")))?;
             let claims = fide::claims_with_move(&game, m)
-                .map_err(|e| CliError::Usage(format!("--intend '{text}': {e}")))?;
+                .map_err(|e| CliError::Input(format!("--intend {text}: {e}")))?;
             Some((notation::write_move(pos, m, Notation::San), claims))
         }
     };
@@ -283,7 +280,7 @@ fn check(number: usize, g: PgnGame) -> PgnJson {
 
 fn run_pgn(path: &PathBuf, json: bool) -> Result<(), CliError> {
     let file = File::open(path)
-        .map_err(|e| CliError::Usage(format!("cannot read '{}': {e}", path.display())))?;
+        .map_err(|e| CliError::Input(format!("cannot read '{}': {e}", path.display())))?;
     let mut reader = Reader::new(BufReader::new(file));
     let mut number = 0;
     let mut all = Vec::new();

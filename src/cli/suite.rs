@@ -18,10 +18,10 @@ pub struct SuiteArgs {
 
 pub fn run(args: &SuiteArgs) -> Result<(), CliError> {
     let text = std::fs::read_to_string(&args.file)
-        .map_err(|e| CliError::Usage(format!("cannot read '{}': {e}", args.file.display())))?;
-    let cases = suite::read(&text).map_err(|e| CliError::Usage(e.to_string()))?;
+        .map_err(|e| CliError::Input(format!("cannot read '{}': {e}", args.file.display())))?;
+    let cases = suite::read(&text).map_err(|e| CliError::Input(e.to_string()))?;
     if cases.is_empty() {
-        return Err(CliError::Usage(format!(
+        return Err(CliError::Input(format!(
             "'{}' has no record with a bm operation",
             args.file.display()
         )));

@@ -5,7 +5,7 @@
 
 use clap::Args;
 
-use super::CliError;
+use super::{CliError, limits};
 use crate::search::modern::eval::DEFAULT;
 use crate::search::modern::eval::tune::{
     Settings, read_samples, replace_default, rust_source, tune,
@@ -21,20 +21,16 @@ pub struct TuneArgs {
     #[arg(long)]
     out: Option<String>,
     /// Passes of gradient descent over the data.
-    #[arg(long, default_value_t = Settings::default().epochs)]
+    #[arg(long, default_value_t = Settings::default().epochs,
+          value_parser = limits::at_least_one::<usize>())]
     epochs: usize,
     /// Step size of the descent, in centipawns.
-    #[arg(long, default_value_t = Settings::default().rate)]
+    #[arg(long, default_value_t = Settings::default().rate, value_parser = limits::positive)]
     rate: f64,
 }
 
 pub fn run(args: &TuneArgs) -> Result<(), CliError> {
-    if !(args.rate > 0.0 && args.rate.is_finite()) || args.epochs == 0 {
-        return Err(CliError::Usage(
-            "--epochs and --rate must be positive".into(),
-        ));
-    }
-    let in_data = |e: &dyn std::fmt::Display| CliError::Usage(format!("{}: {e}", args.data));
+    let in_data = |e: &dyn std::fmt::Display| CliError::Input(format!("{}: {e}", args.data));
     let text = std::fs::read_to_string(&args.data).map_err(|e| in_data(&e))?;
     let samples = read_samples(&text, &DEFAULT).map_err(|e| in_data(&e))?;
     let settings = Settings {

@@ -31,8 +31,8 @@ impl Console {
                 && last.game.moves() == self.engine.game().moves()
             {
                 self.say(&format!(
-                    "Search value here: {} (side to move)",
-                    show::score(last.result.score)
+                    "Search value here: {}",
+                    show::verdict(last.result.score, last.game.position().turn())
                 ));
             }
             return;

@@ -56,6 +56,13 @@ const PLAYING: &[Command] = &[
         run: |c, _| c.undo(),
     },
     Command {
+        name: "hint",
+        aliases: &[],
+        args: "",
+        help: "machack's suggestion for your move (it thinks, then says it)",
+        run: |c, _| c.hint_wanted = true,
+    },
+    Command {
         name: "moves",
         aliases: &[],
         args: "",
@@ -304,7 +311,16 @@ fn help_lines() -> Vec<String> {
             lines.push(format!("  {usage:<32} {}", c.help));
         }
     }
-    lines.push("While machack thinks, press Enter to make it move at once.".to_string());
+    lines.push(
+        "Values are in pawns from White's side: +0.35 (White is better), -1.00 (Black is \
+         better)."
+            .to_string(),
+    );
+    lines.push(
+        "While machack thinks, press Enter or Ctrl-C to make it move at once; a second \
+         Ctrl-C leaves."
+            .to_string(),
+    );
     lines
 }
 

@@ -34,17 +34,20 @@ impl Console {
     }
 
     /// `save FILE.pgn`.
-    pub(super) fn save(&self, rest: &str) {
+    pub(super) fn save(&mut self, rest: &str) {
         if rest.is_empty() {
             self.say("save takes a FILE name, e.g. save game.pgn");
             return;
         }
         let result = self.result.as_ref().map_or("*", |(r, _)| r.as_str());
         match std::fs::write(Path::new(rest), self.pgn_text()) {
-            Ok(()) => self.say(&format!(
-                "Saved {} to {rest} ({result}).",
-                self.full_moves()
-            )),
+            Ok(()) => {
+                self.saved_plies = Some(self.engine.game().moves().len());
+                self.say(&format!(
+                    "Saved {} to {rest} ({result}).",
+                    self.full_moves()
+                ));
+            }
             Err(e) => self.say(&format!("Cannot write {}: {e}.", short(rest))),
         }
     }

@@ -39,6 +39,7 @@ mod aids;
 mod clock;
 mod commands;
 mod files;
+mod interrupt;
 mod mistakes;
 mod playing;
 mod reply;
@@ -111,6 +112,12 @@ struct Console {
     eof: bool,
     /// The person said `quit`.
     quit: bool,
+    /// The person asked for a `hint`: machack thinks on their move before the next prompt.
+    hint_wanted: bool,
+    /// Plies of the game when it was last saved.
+    saved_plies: Option<usize>,
+    /// The person was asked whether to save on leaving (asked once only).
+    asked_to_save: bool,
     /// The person offered a draw with their move; machack answers with its reply.
     offer_pending: bool,
     queue: VecDeque<String>,
@@ -161,6 +168,9 @@ pub fn run(engine: Engine, input: Input, out: Out, first: Option<String>) {
         offer_pending: false,
         eof: false,
         quit: false,
+        saved_plies: None,
+        hint_wanted: false,
+        asked_to_save: false,
         queue: first.into_iter().collect(),
     };
     // The console is the 1967 teletype: it plays the paper's tournament profile, and as no
@@ -172,14 +182,19 @@ pub fn run(engine: Engine, input: Input, out: Out, first: Option<String>) {
         env!("CARGO_PKG_VERSION")
     ));
     console.draw();
+    if console.keyboard {
+        interrupt::install(&input);
+    }
     let mut first_word = true;
     loop {
         console.autoplay(&input);
         if console.quit {
+            console.offer_to_save(&input);
             return;
         }
         console.prompt();
         let Some(line) = console.next_line(&input) else {
+            console.offer_to_save(&input);
             return;
         };
         let word = line.trim();
@@ -202,6 +217,7 @@ pub fn run(engine: Engine, input: Input, out: Out, first: Option<String>) {
         }
         console.command(&line);
         if console.quit {
+            console.offer_to_save(&input);
             return;
         }
     }
@@ -280,6 +296,46 @@ impl Console {
         Some(text)
     }
 
+    /// On leaving at a terminal with moves not yet saved: asks once for a file to save
+    /// the game to (Enter leaves without saving). Never on a pipe: a script said what it
+    /// meant.
+    fn offer_to_save(&mut self, input: &Input) {
+        let plies = self.engine.game().moves().len();
+        if !self.tty || !self.keyboard || self.asked_to_save || plies == 0 {
+            return;
+        }
+        if self.saved_plies == Some(plies) {
+            return;
+        }
+        self.asked_to_save = true;
+        let mut stdout = std::io::stdout().lock();
+        let _ = write!(
+            stdout,
+            "\nThe game is not saved. File to save it to (Enter: leave without saving): "
+        );
+        let _ = stdout.flush();
+        drop(stdout);
+        // After Ctrl-D the reader thread has ended; a terminal can still be read directly.
+        let answer = if self.eof {
+            let mut line = String::new();
+            std::io::stdin()
+                .read_line(&mut line)
+                .map(|_| line)
+                .unwrap_or_default()
+        } else {
+            match input.next() {
+                Event::Line(line) => line,
+                _ => String::new(),
+            }
+        };
+        let name = answer.trim();
+        if name.is_empty() {
+            self.say("Not saved.");
+        } else {
+            self.save(name);
+        }
+    }
+
     /// The next line to do: one queued while machack thought, or one read now. None when
     /// the input has ended; an empty line when a line was too long to read.
     fn next_line(&mut self, input: &Input) -> Option<String> {
@@ -297,7 +353,10 @@ impl Console {
                 ));
                 Some(String::new())
             }
-            Event::Eof => None,
+            Event::Eof => {
+                self.eof = true;
+                None
+            }
             Event::Done(..) => Some(String::new()),
         }
     }

@@ -3,6 +3,10 @@
 //! the person's offer, as the engine's tournament conduct decides (docs/design.md §9).
 
 use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 use shakmaty::{Chess, Move, Position};
 
@@ -14,14 +18,46 @@ use crate::notation;
 use crate::rules::Game;
 
 impl Console {
-    /// Lets machack move while it is its turn and the game goes on.
+    /// Lets machack move while it is its turn and the game goes on; first gives the hint
+    /// the person asked for.
     pub(super) fn autoplay(&mut self, input: &Input) {
+        if std::mem::take(&mut self.hint_wanted) {
+            self.hint(input);
+        }
         while !self.quit
             && self.result.is_none()
             && !self.person[side_index(self.engine.position().turn())]
         {
             let offered = std::mem::take(&mut self.offer_pending);
             self.think(input, offered);
+        }
+    }
+
+    /// `hint`: machack thinks on the person's move and says what it would play, without
+    /// playing it.
+    fn hint(&mut self, input: &Input) {
+        if self.result.is_some() {
+            self.say("The game is over; there is no move to suggest.");
+            return;
+        }
+        let game = self.engine.game().clone();
+        let Some(best) = self.search(input, &game) else {
+            return;
+        };
+        let pos = game.position();
+        match best.best.filter(|&m| pos.is_legal(m)) {
+            Some(m) => {
+                let how = match (best.source, best.score) {
+                    (Source::Book, _) => " (from the book)".to_string(),
+                    (_, Some(s)) => format!(" (value {})", show::verdict(s, pos.turn())),
+                    _ => String::new(),
+                };
+                self.say(&format!(
+                    "Hint: {}{how}",
+                    show::numbered(pos, m, self.notation)
+                ));
+            }
+            None => self.say("machack has no move to suggest."),
         }
     }
 
@@ -91,7 +127,7 @@ impl Console {
             (Source::Book, _) => " (book)".to_string(),
             (_, Some(s)) => format!(
                 "  (value {}, depth {}, {} nodes, {:.1}s)",
-                show::score(s),
+                show::verdict(s, side),
                 best.depth,
                 best.nodes,
                 best.time.as_secs_f64()
@@ -109,35 +145,44 @@ impl Console {
         let side = pos.turn();
         let go = Go {
             clocks: self.clock.as_ref().map(|c| c.clocks(side)),
+            // The progress line names the move being searched; a pipe shows no line.
+            currmove: self.tty,
             ..Go::default()
         };
         let events = input.sender();
         let tty = self.tty;
         let notation_used = self.notation;
-        if tty {
-            let dots = if self.unicode { "…" } else { "..." };
-            progress(&format!(
+        let dots = if self.unicode { "…" } else { "..." };
+        let ticker = tty.then(|| {
+            Ticker::start(format!(
                 "machack is thinking (press Enter to make it move){dots}"
-            ));
-        }
+            ))
+        });
+        let line = ticker.as_ref().map(|t| Arc::clone(&t.line));
         let started = self.engine.go(
             go,
             move |info| {
-                // The progress line follows the best line only (MultiPV's others are
-                // shown when the search ends).
-                if tty && info.multipv == 1 && info.currmove.is_none() {
-                    let best = info
-                        .pv
-                        .first()
-                        .map(|&m| notation::write_move(&pos, m, notation_used))
-                        .unwrap_or_default();
-                    progress(&format!(
-                        "depth {}  best {best}  value {}  nodes {}  {:.1}s",
-                        info.depth,
-                        info.score,
-                        info.nodes,
-                        info.time.as_secs_f64()
-                    ));
+                let Some(line) = &line else {
+                    return;
+                };
+                let write = |m: Move| notation::write_move(&pos, m, notation_used);
+                match &info.currmove {
+                    // The root move being searched now (after the first second).
+                    Some(c) => {
+                        lock(line).current =
+                            format!("searching {} (move {})", write(c.mv), c.number);
+                    }
+                    // The best line only (MultiPV's others are shown when the search ends).
+                    None if info.multipv == 1 => {
+                        let best = info.pv.first().map(|&m| write(m)).unwrap_or_default();
+                        lock(line).best = format!(
+                            "depth {}  best {best}  value {}  nodes {}",
+                            info.depth,
+                            show::verdict(info.score, side),
+                            info.nodes,
+                        );
+                    }
+                    None => {}
                 }
             },
             move |best| {
@@ -149,11 +194,11 @@ impl Console {
             self.person[side_index(side)] = true;
             return None;
         }
+        super::interrupt::thinking(true);
         let best = self.wait_for_answer(input);
+        super::interrupt::thinking(false);
         self.engine.wait();
-        if tty {
-            progress("");
-        }
+        drop(ticker);
         if self.quit {
             return None;
         }
@@ -215,4 +260,78 @@ fn progress(text: &str) {
     let mut stdout = std::io::stdout().lock();
     let _ = write!(stdout, "\r\x1b[K{text}");
     let _ = stdout.flush();
+}
+
+/// The live progress line of a think on a terminal: the search's last report (or the
+/// opening words) and the time thought so far, rewritten in place a few times a second,
+/// so a long first iteration still shows it is alive. Dropping it clears the line.
+struct Ticker {
+    line: Arc<Mutex<Progress>>,
+    done: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Ticker {
+    const EVERY: Duration = Duration::from_millis(250);
+
+    fn start(first: String) -> Ticker {
+        // Shown at once, so even a think too short for the first tick says it thought.
+        progress(&first);
+        let line = Arc::new(Mutex::new(Progress {
+            best: first,
+            current: String::new(),
+        }));
+        let done = Arc::new(AtomicBool::new(false));
+        let started = Instant::now();
+        let thread = {
+            let (line, done) = (Arc::clone(&line), Arc::clone(&done));
+            std::thread::spawn(move || {
+                while !done.load(Ordering::Relaxed) {
+                    let text = lock(&line).text();
+                    progress(&format!("{text}  {:.1}s", started.elapsed().as_secs_f64()));
+                    std::thread::park_timeout(Ticker::EVERY);
+                }
+            })
+        };
+        Ticker {
+            line,
+            done,
+            thread: Some(thread),
+        }
+    }
+}
+
+impl Drop for Ticker {
+    fn drop(&mut self) {
+        self.done.store(true, Ordering::Relaxed);
+        if let Some(thread) = self.thread.take() {
+            thread.thread().unpark();
+            let _ = thread.join();
+        }
+        progress("");
+    }
+}
+
+/// What the progress line says besides the time.
+struct Progress {
+    /// The search's last report of its best line (or the opening words).
+    best: String,
+    /// The root move being searched, once the search says.
+    current: String,
+}
+
+impl Progress {
+    fn text(&self) -> String {
+        if self.current.is_empty() {
+            self.best.clone()
+        } else {
+            format!("{}  {}", self.best, self.current)
+        }
+    }
+}
+
+/// The lock, even if a thread panicked holding it (the text is still whole).
+fn lock(line: &Mutex<Progress>) -> std::sync::MutexGuard<'_, Progress> {
+    line.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }

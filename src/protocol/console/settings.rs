@@ -3,7 +3,8 @@
 //! the values; the console only names them.
 
 use super::Console;
-use crate::engine::options::{OPTIONS, describe, find_option};
+use crate::engine::EngineError;
+use crate::engine::options::{OPTIONS, OptionError, describe, find_option};
 use crate::engine::short;
 use crate::notation::Notation;
 use crate::search::PROFILES;
@@ -51,6 +52,10 @@ impl Console {
             }
             "file" => {
                 let path = path.trim();
+                if let Some(why) = crate::cli::pgn_not_book(std::path::Path::new(path)) {
+                    self.say(&format!("book file: {why}."));
+                    return;
+                }
                 if self.option("BookFile", path, "book file takes a PATH") {
                     self.say(&format!("Book file set to {}.", short(path)));
                 }
@@ -97,6 +102,16 @@ impl Console {
         }
         match self.engine.set_option(name, Some(value)) {
             Ok(()) => true,
+            // In the console's words: the command, not the protocol's option name.
+            Err(EngineError::Option(OptionError::BadValue { reason, .. })) => {
+                let word = match name {
+                    "BookFile" => "book file".to_string(),
+                    "OwnBook" => "book".to_string(),
+                    other => other.to_lowercase(),
+                };
+                self.say(&format!("{word}: {reason}."));
+                false
+            }
             Err(e) => {
                 self.say(&format!("{e}."));
                 false

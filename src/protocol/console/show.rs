@@ -136,6 +136,28 @@ pub fn value(v: i32) -> String {
     format!("{:+.2} ({v})", f64::from(v) / 128.0)
 }
 
+/// Values within this of 0 (an eighth of a pawn) are called about even.
+const EVEN: i32 = 16;
+
+/// A search score of `side` (the side to move) as a person reads it: from White's side,
+/// in pawns, with the sign said in words, e.g. `+0.35 (White is better)`.
+pub fn verdict(s: Score, side: Color) -> String {
+    let name = |c: Color| if c == Color::White { "White" } else { "Black" };
+    match s {
+        Score::Value(v) => {
+            let white = if side == Color::White { v } else { -v };
+            let words = match white {
+                w if w.abs() < EVEN => "about even",
+                w if w > 0 => "White is better",
+                _ => "Black is better",
+            };
+            format!("{:+.2} ({words})", f64::from(white) / 128.0)
+        }
+        Score::Mate(n) if n >= 0 => format!("{} mates in {n}", name(side)),
+        Score::Mate(n) => format!("{} mates in {}", name(!side), -n),
+    }
+}
+
 /// A search score: pawns, or mate.
 pub fn score(s: Score) -> String {
     match s {
@@ -177,6 +199,24 @@ mod tests {
             g.play(mv);
         }
         g
+    }
+
+    #[test]
+    fn verdicts_are_from_whites_side_with_the_sign_in_words() {
+        assert_eq!(
+            verdict(Score::Value(45), Color::White),
+            "+0.35 (White is better)"
+        );
+        assert_eq!(
+            verdict(Score::Value(45), Color::Black),
+            "-0.35 (Black is better)"
+        );
+        assert_eq!(
+            verdict(Score::Value(-3), Color::Black),
+            "+0.02 (about even)"
+        );
+        assert_eq!(verdict(Score::Mate(2), Color::Black), "Black mates in 2");
+        assert_eq!(verdict(Score::Mate(-1), Color::Black), "White mates in 1");
     }
 
     #[test]
