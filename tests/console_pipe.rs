@@ -347,3 +347,32 @@ fn values_are_said_from_whites_side() {
         "{line}"
     );
 }
+
+#[test]
+fn level_elo_plays_within_the_levels_budget_and_off_restores_full_strength() {
+    let budget = machack::search::modern::level::level(1000).nodes;
+    let nodes = |out: &str| -> Vec<u64> {
+        out.lines()
+            .filter(|l| l.starts_with("machack plays"))
+            .filter_map(|l| {
+                let before = l.split(" nodes").next()?;
+                before.rsplit(' ').next()?.parse().ok()
+            })
+            .collect()
+    };
+    let out = console("book off\nlevel elo 900\ngo\nquit\n");
+    assert!(
+        out.contains("Playing the modern profile at about 1000 Elo."),
+        "{out}"
+    );
+    let weak = nodes(&out);
+    assert!(weak.len() == 1 && weak[0] <= budget, "{out}");
+    let out = console("book off\nlevel elo 1000\nlevel elo off\ngo\nquit\n");
+    assert!(out.contains("Full strength."), "{out}");
+    assert!(nodes(&out).iter().all(|&n| n > 10 * budget), "{out}");
+    let out = console("level elo strong\nquit\n");
+    assert!(
+        out.contains("level elo takes a strength from 1000"),
+        "{out}"
+    );
+}

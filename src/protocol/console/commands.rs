@@ -86,8 +86,8 @@ const PLAYING: &[Command] = &[
     Command {
         name: "level",
         aliases: &[],
-        args: "MOVES MINUTES INC|off",
-        help: "clocks, e.g. level 50 120 0 (1967's control)",
+        args: "MOVES MINUTES INC|off|elo N|elo off",
+        help: "clocks, e.g. level 50 120 0 (1967's control); level elo 1500: play at that strength",
         run: Console::level,
     },
     Command {

@@ -79,6 +79,10 @@ impl Console {
     }
 
     pub(super) fn level(&mut self, rest: &str) {
+        if let Some(elo) = rest.to_ascii_lowercase().strip_prefix("elo") {
+            self.strength(elo.trim());
+            return;
+        }
         if rest.eq_ignore_ascii_case("off") {
             self.clock = None;
             self.say("No clocks.");

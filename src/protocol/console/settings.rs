@@ -8,6 +8,7 @@ use crate::engine::options::{OPTIONS, OptionError, describe, find_option};
 use crate::engine::short;
 use crate::notation::Notation;
 use crate::search::PROFILES;
+use crate::search::modern::level::{MAX_ELO, MIN_ELO};
 
 impl Console {
     /// `notation descriptive|san|uci`.
@@ -37,6 +38,31 @@ impl Console {
     pub(super) fn widths(&mut self, rest: &str) {
         if self.option("Widths", rest, "widths takes a LIST, e.g. widths 6,6,4") {
             self.say(&format!("Widths set to {}.", short(rest)));
+        }
+    }
+
+    /// `level elo N`: the modern profile at strength N (docs/strength.md); `level elo off`:
+    /// full strength again.
+    pub(super) fn strength(&mut self, rest: &str) {
+        if rest.eq_ignore_ascii_case("off") {
+            if self.option("UCI_LimitStrength", "off", "") {
+                self.say("Full strength.");
+            }
+            return;
+        }
+        let usage = format!(
+            "level elo takes a strength from {MIN_ELO} to {MAX_ELO}, e.g. level elo 1500, or off"
+        );
+        let Ok(elo) = rest.parse::<u32>() else {
+            self.say(&usage);
+            return;
+        };
+        if self.option("Profile", "modern", "")
+            && self.option("UCI_Elo", rest, &usage)
+            && self.option("UCI_LimitStrength", "on", "")
+        {
+            let elo = elo.clamp(MIN_ELO, MAX_ELO);
+            self.say(&format!("Playing the modern profile at about {elo} Elo."));
         }
     }
 
