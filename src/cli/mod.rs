@@ -35,6 +35,7 @@ mod annotate;
 mod bench;
 mod book;
 mod convert;
+mod datagen;
 mod epd;
 mod eval;
 mod limits;
@@ -106,6 +107,9 @@ enum Command {
     /// The opening book: `show` a position's book moves, `stats`, `build` a Polyglot book.
     #[command(after_help = example!("machack book show --moves e4 c5"))]
     Book(book::BookArgs),
+    /// Self-play at a fixed node budget: quiet positions with their game's result, for `tune`.
+    #[command(after_help = example!("machack datagen --games 200 --nodes 5000 --out positions.txt"))]
+    Datagen(datagen::DatagenArgs),
     /// Fit the modern evaluation's weights to game results (Texel's method).
     #[command(after_help = example!("machack tune --data positions.txt --epochs 50 --out weights.rs"))]
     Tune(tune::TuneArgs),
@@ -240,6 +244,7 @@ pub fn main() -> ExitCode {
             Ok(())
         }
         Some(Command::Book(args)) => book::run(&args),
+        Some(Command::Datagen(args)) => datagen::run(&args),
         Some(Command::Tune(args)) => tune::run(&args),
         Some(Command::Scope(args)) => scope::run(&args),
         Some(Command::PlausibleSuite(args)) => suite::run(&args),

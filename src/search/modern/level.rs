@@ -82,13 +82,18 @@ pub fn blur(key: u64, blur: i32) -> i32 {
     if blur == 0 {
         return 0;
     }
-    // SplitMix64's finaliser: neighbouring keys get unrelated values.
-    let mut z = key.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let span = 2 * blur as u64 + 1;
+    (mix(key) % span) as i32 - blur
+}
+
+/// SplitMix64's step: neighbouring inputs get unrelated outputs (the blur of a position,
+/// the random openings of self-play).
+#[inline]
+pub fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^= z >> 31;
-    let span = 2 * blur as u64 + 1;
-    (z % span) as i32 - blur
+    z ^ (z >> 31)
 }
 
 #[cfg(test)]

@@ -27,6 +27,7 @@ mod qsearch;
 mod root;
 mod search;
 mod see;
+pub mod selfplay;
 mod time;
 pub mod tt;
 

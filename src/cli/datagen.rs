@@ -1,0 +1,77 @@
+//! `machack datagen --games N [--nodes N] [--random-plies N] [--seed S] [--out FILE]`: the
+//! modern search plays itself at a fixed node budget and writes every quiet position with
+//! its game's result (`FEN RESULT` a line), the data `machack tune` reads.
+
+use std::io::Write;
+
+use clap::Args;
+
+use super::{CliError, limits};
+use crate::fide::Outcome;
+use crate::search::modern::Searcher;
+use crate::search::modern::selfplay::{Plan, play};
+
+#[derive(Debug, Args)]
+pub struct DatagenArgs {
+    /// Games to play.
+    #[arg(long, value_parser = limits::at_least_one::<u64>())]
+    games: u64,
+    /// Nodes each move may search.
+    #[arg(long, default_value_t = 5000, value_parser = limits::at_least_one::<u64>())]
+    nodes: u64,
+    /// Random moves that open each game (0 to 40).
+    #[arg(long, default_value_t = 8,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=40))]
+    random_plies: usize,
+    /// Picks the random openings: the same seed gives the same data.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Write the positions here (default: standard output).
+    #[arg(long)]
+    out: Option<String>,
+}
+
+pub fn run(args: &DatagenArgs) -> Result<(), CliError> {
+    let in_out = |e: &dyn std::fmt::Display| {
+        CliError::Input(format!("{}: {e}", args.out.as_deref().unwrap_or("stdout")))
+    };
+    let mut out: Box<dyn Write> = match &args.out {
+        Some(path) => Box::new(std::io::BufWriter::new(
+            std::fs::File::create(path).map_err(|e| in_out(&e))?,
+        )),
+        None => Box::new(std::io::stdout().lock()),
+    };
+    let plan = Plan {
+        nodes: args.nodes,
+        random_plies: args.random_plies,
+        seed: args.seed,
+    };
+    let mut searcher = Searcher::new(16);
+    let (mut positions, mut score) = (0usize, [0u64; 3]);
+    for index in 0..args.games {
+        let played = play(&mut searcher, &plan, index);
+        let result = played.outcome.as_str();
+        for fen in &played.positions {
+            writeln!(out, "{fen} {result}").map_err(|e| in_out(&e))?;
+        }
+        positions += played.positions.len();
+        score[match played.outcome {
+            Outcome::WhiteWins => 0,
+            Outcome::Draw => 1,
+            Outcome::BlackWins => 2,
+        }] += 1;
+        eprintln!(
+            "game {}/{}: {result} in {} plies, {} positions",
+            index + 1,
+            args.games,
+            played.plies,
+            played.positions.len()
+        );
+    }
+    out.flush().map_err(|e| in_out(&e))?;
+    eprintln!(
+        "machack: {positions} positions from {} games (+{} ={} -{} for White)",
+        args.games, score[0], score[1], score[2]
+    );
+    Ok(())
+}

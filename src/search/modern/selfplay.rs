@@ -1,0 +1,201 @@
+//! Self-play for tuning data (`machack datagen`): the modern search plays itself at a fixed
+//! node budget from openings of a few random moves, and every quiet position of a game is
+//! written with the game's result, the lines `machack tune` fits the evaluation to. Fixed
+//! nodes make a run the same on any machine and under any load: a seed gives one data set.
+//!
+//! A game ends by the rules (a draw is claimed as soon as it may be), by adjudication once
+//! one side has been at least [`WIN_CP`] ahead for [`WIN_PLIES`] plies in a row, or as a
+//! draw at [`MAX_PLIES`].
+
+use std::sync::atomic::AtomicBool;
+
+use shakmaty::{Color, EnPassantMode, Position, fen::Fen};
+
+use super::Searcher;
+use super::level::mix;
+use crate::fide::{Outcome, State};
+use crate::rules::Game;
+use crate::search::{Limits, Score};
+
+/// An advantage (centipawns, for the side to move) that decides a game...
+pub const WIN_CP: i32 = 1000;
+/// ...once held this many plies in a row.
+pub const WIN_PLIES: usize = 6;
+/// Games reaching this length are drawn.
+pub const MAX_PLIES: usize = 400;
+
+/// How to play the games.
+#[derive(Debug, Clone, Copy)]
+pub struct Plan {
+    /// Nodes each move may search.
+    pub nodes: u64,
+    /// Random moves played before the search takes over (each game its own).
+    pub random_plies: usize,
+    /// Picks the random moves: one seed, one set of games.
+    pub seed: u64,
+}
+
+/// One played game: its quiet positions (FEN, after the random opening) and its result.
+#[derive(Debug, Clone)]
+pub struct Played {
+    pub positions: Vec<String>,
+    pub outcome: Outcome,
+    pub plies: usize,
+}
+
+/// Plays game number `index` of `plan` with `searcher` (whose table is cleared first).
+pub fn play(searcher: &mut Searcher, plan: &Plan, index: u64) -> Played {
+    searcher.clear();
+    let mut game = Game::default();
+    if let Some(outcome) = random_opening(&mut game, plan, index) {
+        return Played {
+            positions: Vec::new(),
+            outcome,
+            plies: game.moves().len(),
+        };
+    }
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        nodes: Some(plan.nodes),
+        ..Limits::default()
+    };
+    let mut positions = Vec::new();
+    let mut ahead = Adjudicator::default();
+    loop {
+        if let Some(outcome) = ended(&game) {
+            return finished(positions, outcome, &game);
+        }
+        let result = searcher
+            .run(&game, &limits, 0, &stop, &mut |_| {})
+            .expect("a game the rules have not ended has a legal move");
+        let pos = game.position();
+        if !pos.is_check() && !result.best.is_capture() && !result.best.is_promotion() {
+            positions.push(Fen::from_position(pos, EnPassantMode::Legal).to_string());
+        }
+        if let Some(outcome) = ahead.judge(pos.turn(), result.score) {
+            return finished(positions, outcome, &game);
+        }
+        game.play(result.best);
+    }
+}
+
+fn finished(positions: Vec<String>, outcome: Outcome, game: &Game) -> Played {
+    Played {
+        positions,
+        outcome,
+        plies: game.moves().len(),
+    }
+}
+
+/// The rules' result, a claimable draw, or a draw by length.
+fn ended(game: &Game) -> Option<Outcome> {
+    let state = State::of(game);
+    if state.outcome.is_some() {
+        return state.outcome;
+    }
+    (!state.claims.is_empty() || game.moves().len() >= MAX_PLIES).then_some(Outcome::Draw)
+}
+
+/// Plays the random opening of game `index`; the result if it already ended the game.
+fn random_opening(game: &mut Game, plan: &Plan, index: u64) -> Option<Outcome> {
+    let mut state = mix(plan.seed ^ mix(index));
+    for _ in 0..plan.random_plies {
+        if let Some(outcome) = ended(game) {
+            return Some(outcome);
+        }
+        let moves = game.position().legal_moves();
+        state = mix(state);
+        game.play(moves[(state % moves.len() as u64) as usize]);
+    }
+    None
+}
+
+/// Counts the plies one side has been far ahead in a row.
+#[derive(Debug, Default)]
+struct Adjudicator {
+    leader: Option<Color>,
+    plies: usize,
+}
+
+impl Adjudicator {
+    /// Takes the score of the side to move; the result once a side has led long enough.
+    fn judge(&mut self, turn: Color, score: Score) -> Option<Outcome> {
+        let cp = match score {
+            Score::Mate(n) if n > 0 => WIN_CP,
+            Score::Mate(_) => -WIN_CP,
+            Score::Value(v) => v * 100 / 128,
+        };
+        let leader = match cp {
+            c if c >= WIN_CP => Some(turn),
+            c if c <= -WIN_CP => Some(!turn),
+            _ => None,
+        };
+        if leader.is_some() && leader == self.leader {
+            self.plies += 1;
+        } else {
+            self.plies = usize::from(leader.is_some());
+        }
+        self.leader = leader;
+        (self.plies >= WIN_PLIES).then(|| Outcome::win(leader.expect("a leader")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::parse_fen;
+
+    const PLAN: Plan = Plan {
+        nodes: 300,
+        random_plies: 6,
+        seed: 7,
+    };
+
+    #[test]
+    fn a_seed_gives_the_same_games_and_other_indices_other_games() {
+        let mut s = Searcher::new(1);
+        let a = play(&mut s, &PLAN, 0);
+        let b = play(&mut s, &PLAN, 0);
+        let c = play(&mut s, &PLAN, 1);
+        assert_eq!(a.positions, b.positions);
+        assert_eq!(a.outcome, b.outcome);
+        assert_ne!(a.positions.first(), c.positions.first());
+        assert!(a.plies > PLAN.random_plies && a.plies <= MAX_PLIES);
+    }
+
+    #[test]
+    fn positions_are_legal_quiet_fens() {
+        let mut s = Searcher::new(1);
+        let played = play(&mut s, &PLAN, 3);
+        assert!(!played.positions.is_empty());
+        for fen in &played.positions {
+            let (pos, _) = parse_fen(fen).unwrap();
+            assert!(!pos.is_check(), "{fen}");
+        }
+    }
+
+    #[test]
+    fn a_side_far_ahead_long_enough_wins_and_a_break_restarts_the_count() {
+        let mut a = Adjudicator::default();
+        let (big, behind) = (WIN_CP * 128 / 100 + 1, -(WIN_CP * 128 / 100 + 1));
+        for ply in 0..WIN_PLIES - 1 {
+            // White to move ahead, then Black to move behind: White leads throughout.
+            let turn = if ply % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let score = Score::Value(if turn == Color::White { big } else { behind });
+            assert_eq!(a.judge(turn, score), None);
+        }
+        assert_eq!(a.judge(Color::Black, Score::Value(0)), None);
+        assert_eq!(a.plies, 0);
+        for _ in 0..WIN_PLIES - 1 {
+            assert_eq!(a.judge(Color::Black, Score::Mate(3)), None);
+        }
+        assert_eq!(
+            a.judge(Color::White, Score::Mate(-2)),
+            Some(Outcome::BlackWins)
+        );
+    }
+}
