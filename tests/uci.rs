@@ -367,3 +367,25 @@ fn a_go_during_a_search_is_refused_and_quit_ends_a_search() {
     e.quit("quit");
     assert!(t.elapsed() < secs(2.0));
 }
+
+#[test]
+fn threads_can_change_and_every_search_answers() {
+    let mut e = started();
+    e.send("setoption name OwnBook value false");
+    e.send("position startpos moves e2e4");
+    for threads in [2, 1, 3, 2] {
+        e.send(&format!("setoption name Threads value {threads}"));
+        e.send("go depth 8");
+        let line = one_bestmove(&mut e, LONG);
+        assert!(line.len() > "bestmove ".len(), "{line}");
+        e.send("go infinite");
+        e.expect_none("bestmove before stop", secs(0.3), |l| {
+            l.starts_with("bestmove")
+        });
+        let t = e.send("stop");
+        let (_, at) = e.expect_prefix("bestmove", LONG);
+        assert!(at - t < secs(0.5), "{threads} threads: {:?}", at - t);
+        one_bestmove_after(&mut e);
+    }
+    e.quit("quit");
+}

@@ -14,8 +14,9 @@
 //!
 //! Beside the façade: `options` (the options table), `go` (the request and its checked
 //! answer), `thread` (the search thread, its watchdog and the held answer) and `conduct`
-//! (tournament conduct, docs/design.md §9: draw offers, claims, resignation). Left out: more than
-//! one search thread (the 1967 search is single-threaded; `Threads` is 1).
+//! (tournament conduct, docs/design.md §9: draw offers, claims, resignation). The engine runs
+//! one search thread; the modern search starts its own helpers for `Threads` above 1 (the
+//! 1967 search is single-threaded).
 
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};

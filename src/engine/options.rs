@@ -11,6 +11,7 @@ use std::time::Duration;
 use thiserror::Error;
 
 use super::conduct;
+use crate::search::modern::smp::MAX_THREADS;
 use crate::search::{self, DEFAULT_HASH_MIB, DEFAULT_PROFILE, PROFILES, Settings};
 use crate::{tablebase, timeman};
 
@@ -176,13 +177,14 @@ pub static OPTIONS: &[EngineOption] = &[
         kind: OptionKind::Spin {
             default: 1,
             min: 1,
-            max: 1,
+            max: MAX_THREADS as i64,
             clamp: false,
             set: |o, v| o.threads = v as u32,
         },
-        help: "search threads (the 1967 search has one)",
+        help: "search threads (the modern profile: Lazy SMP over the shared table; the 1967 \
+               search has one)",
         shown: UCI,
-        flag: None,
+        flag: Some("threads"),
         effect: Effect::Search,
     },
     EngineOption {

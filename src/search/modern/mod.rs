@@ -10,14 +10,16 @@
 //! - [`qsearch`]: the quiescence search (captures, evasions in check);
 //! - [`movepick`]: move ordering (table move, MVV-LVA and exchange, killers, counter-moves,
 //!   history); [`see`]: static exchange evaluation;
-//! - [`tt`]: the transposition table in MiB, shareable by threads; [`params`]: every
+//! - [`tt`]: the transposition table in MiB, shared by the threads; [`params`]: every
 //!   constant in one table; `time`: when to stop iterating under a clock; `eval`: the
-//!   evaluation.
+//!   evaluation;
+//! - [`smp`]: Lazy SMP, `Threads` threads searching the same root over the shared table
+//!   (a node-limited search, and every search with one thread, stays deterministic).
 //!
 //! Repetitions and the fifty-move rule are scored by docs/design.md §10's search rule with the
 //! engine's [`crate::repetition::History`]. Values are centipawns inside; results are
 //! reported in the 1967 units of [`Score`] (pawn = 128) so every protocol prints them
-//! alike. Left out for now: threads (the table is ready for them).
+//! alike.
 
 pub mod eval;
 pub mod level;
@@ -28,30 +30,30 @@ mod root;
 mod search;
 mod see;
 pub mod selfplay;
+pub mod smp;
 mod time;
 pub mod tt;
 
 #[cfg(test)]
 mod tests;
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::Instant;
 
 use shakmaty::{Chess, Move, Position};
 
 use crate::eval::{Root, Terms, static_board_evaluator};
-use crate::repetition::History;
 use crate::rules::Game;
 use crate::search::{
-    CURRMOVE_AFTER, DEFAULT_HASH_MIB, Info, Limits, NoLegalMove, PvLine, Score, Search,
-    SearchResult, Settings, Stats,
+    DEFAULT_HASH_MIB, Info, Limits, NoLegalMove, PvLine, Score, Search, SearchResult, Settings,
+    Stats,
 };
 use crate::tablebase;
 
-use movepick::Heuristics;
 pub use params::Params;
 use root::Deepened;
-use search::{Counts, Frame, Reductions, Worker};
+use search::{Counts, Reductions};
+use smp::{Scratch, Shared};
 use tt::Tt;
 
 /// The deepest ply any line may reach, quiescence search included.
@@ -84,14 +86,15 @@ pub fn to_score(v: i32) -> Score {
     }
 }
 
-/// The modern search and what it keeps between searches: the transposition table, the
-/// ordering heuristics and the preallocated per-ply scratch space.
+/// The modern search and what it keeps between searches: the transposition table and
+/// each thread's ordering heuristics and preallocated per-ply scratch space.
 #[derive(Debug)]
 pub struct Searcher {
     params: Params,
     tt: Tt,
-    heuristics: Heuristics,
-    frames: Vec<Frame>,
+    /// The main thread's own state, and the helper threads' (`Threads` - 1 of them).
+    main: Scratch,
+    helpers: Vec<Scratch>,
     reductions: Reductions,
     /// The settings' choices for searches driven through [`Search`]: the value of a draw
     /// for the side to move at the root (centipawns) and a depth limit.
@@ -117,8 +120,8 @@ impl Searcher {
     pub fn with_params(hash_mib: usize, params: Params) -> Searcher {
         Searcher {
             tt: Tt::new(hash_mib),
-            heuristics: Heuristics::new(params.history_max),
-            frames: (0..=MAX_PLY + 1).map(|_| Frame::new()).collect(),
+            main: Scratch::new(&params),
+            helpers: Vec::new(),
             reductions: Reductions::new(&params),
             params,
             draw: 0,
@@ -143,7 +146,9 @@ impl Searcher {
     /// Forgets everything learnt: the table and the ordering heuristics (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
-        self.heuristics.clear();
+        for s in std::iter::once(&mut self.main).chain(&mut self.helpers) {
+            s.heuristics.clear();
+        }
     }
 
     /// Gives the table a new size in MiB (which empties it).
@@ -153,41 +158,46 @@ impl Searcher {
         }
     }
 
-    /// A worker for one search of `game`, borrowing the tables.
-    fn worker<'a>(
+    /// Searches with `threads` threads from now on (1 to [`smp::MAX_THREADS`]): makes or
+    /// drops the helpers' scratch space.
+    pub fn set_threads(&mut self, threads: usize) {
+        let helpers = threads.clamp(1, smp::MAX_THREADS) - 1;
+        let params = &self.params;
+        self.helpers.truncate(helpers);
+        self.helpers.resize_with(helpers, || Scratch::new(params));
+    }
+
+    /// What the threads of one search of `game` share, the main thread's scratch space
+    /// and the helpers'.
+    fn split<'a>(
         &'a mut self,
-        game: &Game,
+        game: &'a Game,
         limits: &'a Limits,
         draw: i32,
-        stop: &'a AtomicBool,
         start: Instant,
-    ) -> Worker<'a> {
-        Worker {
+        helper_nodes: &'a AtomicU64,
+    ) -> (Shared<'a>, &'a mut Scratch, &'a mut [Scratch]) {
+        let shared = Shared {
             params: &self.params,
             tt: &self.tt,
-            heuristics: &mut self.heuristics,
-            frames: &mut self.frames,
             reductions: &self.reductions,
-            history: History::new(game),
+            game,
+            limits,
             draw,
-            counts: Counts::default(),
-            stop,
-            max_nodes: limits.nodes.unwrap_or(u64::MAX),
-            deadline: limits.deadline,
-            blur: self.level.map_or(0, |l| l.blur),
-            stopped: false,
             start,
-            currmove_at: limits.currmove.then(|| start + CURRMOVE_AFTER),
-            tablebases: limits.tablebases.as_deref(),
+            blur: self.level.map_or(0, |l| l.blur),
             tb_depth: self.tb_depth,
             tb_fifty_move_rule: self.tb_fifty_move_rule,
-        }
+            helper_nodes,
+        };
+        (shared, &mut self.main, &mut self.helpers)
     }
 
     /// Searches the current position of `game` within `limits` until a limit is reached
     /// or `stop` is raised; `draw` is the value of a draw in centipawns for the side to
-    /// move (the contempt, negated). Calls `info` after every iteration. `None` when the
-    /// position has no legal move.
+    /// move (the contempt, negated). The helper threads search beside the main thread
+    /// unless a node budget is set ([`smp`]). Calls `info` after every iteration. `None`
+    /// when the position has no legal move.
     pub fn run(
         &mut self,
         game: &Game,
@@ -198,23 +208,38 @@ impl Searcher {
     ) -> Option<SearchResult> {
         let start = Instant::now();
         let pos = game.position();
-        self.tt.new_search();
-        self.heuristics.new_search();
-        let multipv = self.multipv;
-        let mut worker = self.worker(game, limits, draw, stop, start);
-        let moves = worker.root_moves(pos, &limits.searchmoves);
-        if moves.is_empty() {
+        if pos.legal_moves().is_empty() {
             return None;
         }
-        let done = worker.deepen(pos, moves, limits, multipv, info);
-        let best = &done.moves[0];
-        // Stopped before the first move had a value: the static evaluation stands in.
-        let value = if best.score == -INF {
-            worker.evaluate(pos)
+        self.tt.new_search();
+        let multipv = self.multipv;
+        let helper_nodes = AtomicU64::new(0);
+        let (shared, main, helpers) = self.split(game, limits, draw, start, &helper_nodes);
+        // A node budget counts one thread's nodes: the main thread searches alone.
+        let helpers = if limits.nodes.is_some() {
+            &mut [][..]
         } else {
-            best.score
+            helpers
         };
-        let (counts, stopped) = (worker.counts, worker.stopped);
+        for s in std::iter::once(&mut *main).chain(helpers.iter_mut()) {
+            s.heuristics.new_search();
+        }
+        let ((done, value, mut counts, stopped), helper_counts) =
+            smp::with_helpers(shared, helpers, || {
+                let mut worker = shared.worker(main, stop, 0);
+                let moves = worker.root_moves(pos, &limits.searchmoves);
+                let max_depth = limits.depth.unwrap_or(MAX_DEPTH);
+                let done = worker.deepen(pos, moves, max_depth, limits.soft, multipv, info);
+                // Stopped before the first move had a value: the static evaluation
+                // stands in.
+                let value = match done.moves[0].score {
+                    v if v == -INF => worker.evaluate(pos),
+                    v => v,
+                };
+                (done, value, worker.counts, worker.stopped)
+            });
+        counts.add(&helper_counts);
+        let best = &done.moves[0];
         let pv = best.pv.to_vec();
         let lines = lines(&done, multipv, to_score(value));
         let result = SearchResult {
@@ -257,6 +282,7 @@ impl Search for Searcher {
         self.tb_depth = settings.syzygy_probe_depth as i32;
         self.tb_fifty_move_rule = settings.syzygy_50_move_rule;
         self.level = settings.strength.map(level::level);
+        self.set_threads(settings.threads as usize);
     }
 
     /// Empties the table and forgets the ordering heuristics, so a search after it is

@@ -11,9 +11,10 @@ use shakmaty::{Chess, Move, Position};
 
 use super::movepick::MovePicker;
 use super::search::{Line, NO_EVAL, Node, Worker};
+use super::smp::skips;
 use super::time::TimePlan;
 use super::{INF, MATE_BOUND, MAX_DEPTH, to_score};
-use crate::search::{CurrMove, Info, Limits};
+use crate::search::{CurrMove, Info};
 
 /// A root move, its value from the last search of it and the line it leads to.
 #[derive(Debug, Clone)]
@@ -60,24 +61,25 @@ impl Worker<'_> {
         moves
     }
 
-    /// Iterative deepening from depth 1 to the limit, reporting each completed iteration
-    /// (its `multipv` best lines); under a clock, [`TimePlan`] decides after each whether
-    /// to go on.
+    /// Iterative deepening from depth 1 to `max_depth` (the depths this thread does not
+    /// skip), reporting each completed iteration (its `multipv` best lines); with a `soft`
+    /// deadline, [`TimePlan`] decides after each whether to go on.
     pub fn deepen(
         &mut self,
         pos: &Chess,
         mut moves: Vec<RootMove>,
-        limits: &Limits,
+        max_depth: u32,
+        soft: Option<Instant>,
         multipv: usize,
         info: &mut dyn FnMut(&Info),
     ) -> Deepened {
-        let start = self.start;
-        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let max_depth = max_depth.clamp(1, MAX_DEPTH);
         let lines = multipv.clamp(1, moves.len());
-        let mut plan = TimePlan::new(start, limits.soft);
+        let mut plan = TimePlan::new(self.start, soft);
         let mut completed = 0;
         let mut complete_lines = Vec::new();
-        for depth in 1..=max_depth {
+        let thread = self.thread;
+        for depth in (1..=max_depth).filter(|&d| !skips(thread, d)) {
             for rm in &mut moves {
                 rm.previous = rm.score;
             }
@@ -119,7 +121,7 @@ impl Worker<'_> {
         if self.currmove_at.is_some_and(|at| Instant::now() >= at) {
             info(&Info {
                 depth: depth as u32,
-                nodes: self.counts.nodes,
+                nodes: self.all_nodes(),
                 time: self.start.elapsed(),
                 currmove: Some(CurrMove {
                     mv: m,
@@ -136,7 +138,7 @@ impl Worker<'_> {
             depth,
             seldepth: self.counts.seldepth as u32,
             score: to_score(rm.score),
-            nodes: self.counts.nodes,
+            nodes: self.all_nodes(),
             time: self.start.elapsed(),
             pv: rm.pv.to_vec(),
             hashfull: self.tt.hashfull(),

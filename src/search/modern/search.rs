@@ -8,7 +8,7 @@
 //! (the engine's [`History`]: a repetition strictly after the root is a draw at once, one
 //! reaching back to or before the root only at the third occurrence).
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use arrayvec::ArrayVec;
@@ -125,6 +125,19 @@ pub struct Counts {
     pub tbhits: u64,
 }
 
+impl Counts {
+    /// Adds another thread's counters to these (the deepest ply is the deeper one's).
+    pub fn add(&mut self, other: &Counts) {
+        self.nodes += other.nodes;
+        self.qnodes += other.qnodes;
+        self.evaluations += other.evaluations;
+        self.tt_probes += other.tt_probes;
+        self.tt_hits += other.tt_hits;
+        self.seldepth = self.seldepth.max(other.seldepth);
+        self.tbhits += other.tbhits;
+    }
+}
+
 /// One search's state: borrowed tables and scratch space, the line's history, limits
 /// and counters.
 pub struct Worker<'a> {
@@ -154,6 +167,10 @@ pub struct Worker<'a> {
     pub tablebases: Option<&'a Tablebases>,
     pub tb_depth: i32,
     pub tb_fifty_move_rule: bool,
+    /// This thread's number (0: the main thread, which alone reports; see [`super::smp`]).
+    pub thread: usize,
+    /// The helper threads' nodes: each helper adds its own here every 1024 nodes.
+    pub helper_nodes: &'a AtomicU64,
 }
 
 impl Worker<'_> {
@@ -169,13 +186,19 @@ impl Worker<'_> {
         }
         self.counts.nodes += 1;
         self.counts.seldepth = self.counts.seldepth.max(ply);
-        if self.counts.nodes & 1023 == 0
-            && (self.stop.load(Ordering::Relaxed)
-                || self.deadline.is_some_and(|d| Instant::now() >= d))
-        {
-            self.stopped = true;
+        if self.counts.nodes & 1023 == 0 {
+            if self.thread != 0 {
+                self.helper_nodes.fetch_add(1024, Ordering::Relaxed);
+            }
+            self.stopped = self.stop.load(Ordering::Relaxed)
+                || self.deadline.is_some_and(|d| Instant::now() >= d);
         }
         self.stopped
+    }
+
+    /// The nodes of every thread so far, as the main thread reports them.
+    pub fn all_nodes(&self) -> u64 {
+        self.counts.nodes + self.helper_nodes.load(Ordering::Relaxed)
     }
 
     /// The value of a draw for the side to move at `ply`.

@@ -191,7 +191,9 @@ fn draw_after(game: &Game, line: &str, draw: i32) -> Option<i32> {
     let stop = AtomicBool::new(false);
     let mut s = Searcher::new(1);
     let limits = Limits::default();
-    let mut w = s.worker(game, &limits, draw, &stop, std::time::Instant::now());
+    let nodes = std::sync::atomic::AtomicU64::new(0);
+    let (shared, main, _) = s.split(game, &limits, draw, Instant::now(), &nodes);
+    let mut w = shared.worker(main, &stop, 0);
     let mut pos = game.position().clone();
     let mut key = game.key();
     for text in line.split_whitespace() {
