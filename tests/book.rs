@@ -312,6 +312,53 @@ fn truncated_and_garbage_files_are_clear_errors() {
     let _ = std::fs::remove_file(garbage);
 }
 
+/// Runs machack with `input` on its standard input; its standard output.
+fn machack_fed(args: &[&str], input: &str) -> String {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_machack"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("machack runs");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.as_bytes()).unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn a_pgn_given_as_the_book_file_is_named_in_every_protocol() {
+    let pgn = tmp("as-book.pgn");
+    std::fs::write(&pgn, "[Event \"x\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n").unwrap();
+    let path = pgn.to_str().unwrap();
+    let err = Book::open(&pgn).unwrap_err();
+    assert!(matches!(err, BookError::Pgn { .. }), "{err:?}");
+    let sessions = [
+        (
+            vec!["uci"],
+            format!("uci\nsetoption name BookFile value {path}\nisready\nquit\n"),
+        ),
+        (
+            vec!["xboard"],
+            format!("xboard\nprotover 2\noption BookFile={path}\nping 1\nquit\n"),
+        ),
+        (vec!["--ascii"], format!("set BookFile {path}\nquit\n")),
+    ];
+    for (args, input) in sessions {
+        let out = machack_fed(&args, &input);
+        assert!(
+            out.contains("this looks like PGN") && out.contains("machack book build"),
+            "{args:?}:\n{out}"
+        );
+        assert!(!out.contains("truncated"), "{args:?}:\n{out}");
+    }
+    let _ = std::fs::remove_file(pgn);
+}
+
 #[test]
 fn cli_stats_and_show() {
     let run = machack(&["book", "stats"]);

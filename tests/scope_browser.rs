@@ -284,6 +284,31 @@ async fn play_watch_look_inside_and_load_in_a_real_browser() {
         "return document.querySelector('#moves button.move')?.textContent === 'P-K4'",
     )
     .await;
+
+    // The modern profile: a strength to choose, and three lines shown one under another.
+    click(&c, "#profile option[value='modern']").await;
+    until(
+        &c,
+        "the strength control",
+        "return !document.getElementById('strength-control').hidden",
+    )
+    .await;
+    click(&c, "#strength option[value='1800']").await;
+    click(&c, "#multipv option[value='3']").await;
+    until(
+        &c,
+        "the settings",
+        "return document.getElementById('multipv').value === '3' && document.getElementById('strength').value === '1800'",
+    )
+    .await;
+    click(&c, "#analyse").await;
+    until(
+        &c,
+        "three lines",
+        "return document.querySelectorAll('#thinking li[data-multipv]').length === 3",
+    )
+    .await;
+    click(&c, "#stop").await;
     c.close().await.unwrap();
 }
 

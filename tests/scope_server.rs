@@ -347,3 +347,112 @@ async fn a_pasted_game_is_reviewed_move_by_move() {
         "{err}"
     );
 }
+
+/// The next `state` reply.
+async fn state_after(ws: &mut Ws, v: Value) -> Value {
+    send(ws, v).await;
+    next(ws, "state").await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_chooses_profile_strength_and_lines_and_bad_values_are_refused() {
+    let (addr, _) = start().await;
+    let mut ws = connect(&addr).await;
+    let first = next(&mut ws, "state").await;
+    assert_eq!(first["profile"], "1967-tournament");
+    assert_eq!(first["multipv"], 1);
+    assert!(first["strength"].is_null());
+    let s = state_after(
+        &mut ws,
+        json!({"type": "settings", "profile": "modern", "limit_strength": true, "elo": 1400}),
+    )
+    .await;
+    assert_eq!(
+        (s["profile"].as_str(), s["strength"].as_u64()),
+        (Some("modern"), Some(1400))
+    );
+    for (bad, said) in [
+        (
+            json!({"type": "settings", "elo": 999}),
+            "strength 999 is outside 1000-2600",
+        ),
+        (
+            json!({"type": "settings", "elo": 2601, "multipv": 2}),
+            "outside 1000-2600",
+        ),
+        (json!({"type": "settings", "multipv": 0}), "1 to 5"),
+        (json!({"type": "settings", "multipv": 6}), "1 to 5"),
+        (
+            json!({"type": "settings", "elo": "strong"}),
+            "not a message the scope knows",
+        ),
+        (
+            json!({"type": "settings", "elo": -1}),
+            "not a message the scope knows",
+        ),
+        (
+            json!({"type": "settings", "profile": "1967", "limit_strength": true}),
+            "plays the modern profile",
+        ),
+        (
+            json!({"type": "settings", "profile": "1968"}),
+            "unknown profile '1968'",
+        ),
+    ] {
+        send(&mut ws, bad.clone()).await;
+        let e = next(&mut ws, "error").await;
+        let message = e["message"].as_str().unwrap();
+        assert!(message.contains(said), "{bad}: {message}");
+    }
+    // Nothing of a refused message was applied.
+    let s = state_after(&mut ws, json!({"type": "settings", "book": false})).await;
+    assert_eq!(
+        (s["profile"].as_str(), s["strength"].as_u64()),
+        (Some("modern"), Some(1400))
+    );
+    assert_eq!(s["multipv"], 1);
+    // The 1967 profiles play at their one strength: the page is told none.
+    let s = state_after(&mut ws, json!({"type": "settings", "profile": "1967"})).await;
+    assert!(s["strength"].is_null());
+
+    // Three lines: each report carries all three, best first, each its own first move.
+    let s = state_after(
+        &mut ws,
+        json!({"type": "settings", "profile": "modern", "limit_strength": false, "multipv": 3}),
+    )
+    .await;
+    assert_eq!(
+        (s["multipv"].as_u64(), s["strength"].as_u64()),
+        (Some(3), None)
+    );
+    send(&mut ws, json!({"type": "analyse", "depth": 6})).await;
+    let mut widest = Vec::new();
+    let done = loop {
+        let m: Value = match tokio::time::timeout(Duration::from_secs(60), ws.next()).await {
+            Ok(Some(Ok(Message::Text(t)))) => serde_json::from_str(&t).unwrap(),
+            other => panic!("no reply: {other:?}"),
+        };
+        match m["type"].as_str() {
+            Some("info") => {
+                let lines = m["lines"].as_array().unwrap().clone();
+                assert_eq!(lines[0]["pv"], m["pv"], "line 1 is the line");
+                if lines.len() > widest.len() {
+                    widest = lines;
+                }
+            }
+            Some("done") => break m,
+            _ => {}
+        }
+    };
+    assert_eq!(done["played"], false);
+    let numbers: Vec<u64> = widest
+        .iter()
+        .map(|l| l["multipv"].as_u64().unwrap())
+        .collect();
+    assert_eq!(numbers, [1, 2, 3], "{widest:?}");
+    let firsts: std::collections::HashSet<&str> = widest
+        .iter()
+        .map(|l| l["pv"][0]["uci"].as_str().unwrap())
+        .collect();
+    assert_eq!(firsts.len(), 3, "{widest:?}");
+}

@@ -95,6 +95,47 @@ fn bad_fen_and_missing_file_exit_1_mixed_arguments_exit_2() {
 }
 
 #[test]
+fn a_file_with_no_game_says_so_and_exits_1() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let cases = [
+        (
+            "notes.txt",
+            &b"hello, this is not chess\n[section]\nkey = 1\n"[..],
+        ),
+        ("empty.pgn", &b""[..]),
+        (
+            "book.bin",
+            &[0u8, 1, 2, 3, 0xff, 0x80, 9, 10, 42, 0x5b, 0x5d][..],
+        ),
+    ];
+    for (name, bytes) in cases {
+        let path = dir.join(format!("{}-{name}", std::process::id()));
+        std::fs::write(&path, bytes).unwrap();
+        let path = path.to_str().unwrap();
+        for json in [false, true] {
+            let args: &[&str] = if json {
+                &["status", "--json", "--pgn", path]
+            } else {
+                &["status", "--pgn", path]
+            };
+            let out = machack(args);
+            assert_eq!(out.status.code(), Some(1), "{args:?}");
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(err.contains(&format!("no games in {path}")), "{err}");
+            assert!(out.stdout.is_empty(), "{args:?}");
+        }
+        let _ = std::fs::remove_file(path);
+    }
+    // Movetext alone, without tags, is a game.
+    let bare = dir.join(format!("{}-bare.pgn", std::process::id()));
+    std::fs::write(&bare, "1. e4 e5 *\n").unwrap();
+    let out = machack(&["status", "--pgn", bare.to_str().unwrap()]);
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("games 1"));
+    let _ = std::fs::remove_file(bare);
+}
+
+#[test]
 fn human_output_for_a_position() {
     let out = machack(&[
         "status", "--intend", "Ng8", "--moves", "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1",

@@ -30,6 +30,14 @@ pub enum BookError {
         path: PathBuf,
         source: std::io::Error,
     },
+    /// The file is PGN text, a common slip for a book: it says how to make a book of it.
+    #[error(
+        "{}: this looks like PGN, not a Polyglot book; make a book from it with \
+         `machack book build {} --out book.bin`",
+        path.display(),
+        path.display()
+    )]
+    Pgn { path: PathBuf },
     /// The file ends in the middle of an entry.
     #[error(
         "{}: truncated Polyglot book: {len} bytes is not a whole number of 16-byte entries; \
@@ -171,6 +179,11 @@ impl PolyglotBook {
 
 /// Checks and reads the entries of a book file's bytes.
 pub fn parse(path: &Path, bytes: &[u8]) -> Result<Vec<Entry>, BookError> {
+    if looks_like_pgn(bytes) {
+        return Err(BookError::Pgn {
+            path: path.to_path_buf(),
+        });
+    }
     let whole = bytes.len() - bytes.len() % ENTRY_SIZE;
     if whole != bytes.len() {
         return Err(BookError::Truncated {
@@ -204,6 +217,18 @@ pub fn parse(path: &Path, bytes: &[u8]) -> Result<Vec<Entry>, BookError> {
         entries.push(e);
     }
     Ok(entries)
+}
+
+/// Whether a file's bytes are PGN text: after a byte-order mark and whitespace, a tag
+/// pair, a move number or a comment, and the first line all text. A Polyglot book starts
+/// with a binary key, the smallest of the book, which is not text for even one line.
+fn looks_like_pgn(bytes: &[u8]) -> bool {
+    let text = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let text = text.trim_ascii_start();
+    let line = text.split(|&b| b == b'\n').next().unwrap_or_default();
+    let line = &line[..line.len().min(80)];
+    let starts = [&b"["[..], b"1.", b"{"].iter().any(|m| line.starts_with(m));
+    starts && line.iter().all(|&b| b == b'\t' || b == b'\r' || b >= b' ')
 }
 
 /// Why a move field can be no move at all, if it cannot.
@@ -359,6 +384,31 @@ mod tests {
         let err = parse(path, &same_square.to_bytes()).unwrap_err();
         assert!(err.to_string().contains("x.bin"), "{err}");
         assert!(err.to_string().contains("offset 0"), "{err}");
+    }
+
+    #[test]
+    fn pgn_text_is_named_as_pgn_not_a_broken_book() {
+        let path = Path::new("games.pgn");
+        for text in [
+            "[Event \"x\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n",
+            "\u{feff}\n  [Event \"x\"]\n",
+            "1. e4 e5 2. Nf3 Nc6 *\n",
+            "{ a comment }\n1. d4 *\n",
+        ] {
+            let err = parse(path, text.as_bytes()).unwrap_err();
+            assert!(matches!(err, BookError::Pgn { .. }), "{text:?}: {err:?}");
+            let said = err.to_string();
+            assert!(said.contains("this looks like PGN"), "{said}");
+            assert!(said.contains("machack book build games.pgn"), "{said}");
+        }
+        // A book whose first key happens to start with '[' is still a book.
+        let entry = Entry {
+            key: 0x5b00_0000_0000_0000,
+            raw_move: (12 << 6) | 28,
+            weight: 1,
+            learn: 0,
+        };
+        assert_eq!(parse(path, &entry.to_bytes()).unwrap(), vec![entry]);
     }
 
     /// A cheap stand-in for a fuzz target: random bytes, random truncations and random

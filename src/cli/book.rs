@@ -1,7 +1,7 @@
 //! `machack book show|stats|build`: the opening book from the command line.
 
 use std::fs::File;
-use std::io::{BufReader, Read};
+use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
@@ -78,36 +78,9 @@ impl From<BookError> for CliError {
     }
 }
 
-/// Opens a Polyglot book, first telling a PGN file (a common slip) from a broken book.
+/// Opens a Polyglot book (a PGN file given by mistake is named as such by the reader).
 fn open(path: &Path) -> Result<Book, CliError> {
-    if let Some(why) = pgn_not_book(path) {
-        return Err(CliError::Input(why));
-    }
     Ok(Book::open(path)?)
-}
-
-/// When the file at `path`, given as a Polyglot book, is PGN text: what to do instead
-/// (the console's `book file` says the same).
-pub fn pgn_not_book(path: &Path) -> Option<String> {
-    let mut head = [0u8; 64];
-    let n = File::open(path)
-        .and_then(|mut f| f.read(&mut head))
-        .unwrap_or(0);
-    looks_like_pgn(&head[..n]).then(|| {
-        format!(
-            "{}: this looks like PGN, not a Polyglot book; make a book from it with \
-             `machack book build {} --out book.bin`",
-            path.display(),
-            path.display()
-        )
-    })
-}
-
-/// Whether a file's first bytes are PGN text: a tag pair or a move number, after
-/// whitespace. A Polyglot book starts with a binary key.
-fn looks_like_pgn(head: &[u8]) -> bool {
-    let text = head.trim_ascii_start();
-    text.starts_with(b"[") || text.starts_with(b"1.") || text.starts_with(b"{")
 }
 
 pub fn run(args: &BookArgs) -> Result<(), CliError> {

@@ -49,8 +49,6 @@ mod status;
 mod suite;
 mod tune;
 
-pub use book::pgn_not_book;
-
 /// Mac Hack VI (Greenblatt, MIT 1967), brought back. With no subcommand: play it at the
 /// console.
 #[derive(Debug, Parser)]

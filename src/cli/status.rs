@@ -7,7 +7,8 @@
 //! `--pgn` it reads every game of the file, prints the state after its last move and
 //! whether the Result tag agrees with the rules. A game that cannot be replayed (an
 //! illegal or ambiguous move, a bad FEN tag) is reported with its number and move, and the
-//! next game is read. pgn-reader skips tokens that are not SAN at all; those are not seen.
+//! next game is read. pgn-reader skips tokens that are not SAN at all; those are not seen,
+//! and a file with no tag and no move in it (not PGN) is an error: "no games in FILE".
 
 use std::fs::File;
 use std::io::BufReader;
@@ -119,11 +120,15 @@ struct PgnGame {
     result: Option<String>,
     /// The game, or where it broke: (move number text, SAN, why).
     game: Result<Game, String>,
+    /// Whether anything of a game was read (a tag or a move): text that is not PGN reads
+    /// as "games" with neither, which are no games.
+    found: bool,
 }
 
 /// What the visitor carries through a game's movetext.
 struct Movetext {
     game: Result<Game, String>,
+    found: bool,
 }
 
 struct Tags {
@@ -131,6 +136,7 @@ struct Tags {
     black: String,
     result: Option<String>,
     fen: Option<String>,
+    found: bool,
 }
 
 struct Collect;
@@ -146,6 +152,7 @@ impl Visitor for Collect {
             black: "?".into(),
             result: None,
             fen: None,
+            found: false,
         })
     }
 
@@ -156,6 +163,7 @@ impl Visitor for Collect {
         value: RawTag<'_>,
     ) -> ControlFlow<Self::Output> {
         let text = value.decode_utf8_lossy().into_owned();
+        tags.found = true;
         match name {
             b"White" => tags.white = text,
             b"Black" => tags.black = text,
@@ -173,7 +181,8 @@ impl Visitor for Collect {
                 .map(|(pos, _)| Game::new(pos))
                 .map_err(|e| format!("FEN tag: {e}")),
         };
-        ControlFlow::Continue((tags, Movetext { game }))
+        let found = tags.found;
+        ControlFlow::Continue((tags, Movetext { game, found }))
     }
 
     fn san(
@@ -181,6 +190,7 @@ impl Visitor for Collect {
         movetext: &mut Self::Movetext,
         san_plus: SanPlus,
     ) -> ControlFlow<Self::Output> {
+        movetext.1.found = true;
         let Ok(game) = &mut movetext.1.game else {
             return ControlFlow::Continue(());
         };
@@ -211,6 +221,7 @@ impl Visitor for Collect {
             black: tags.black,
             result: tags.result,
             game: text.game,
+            found: text.found,
         }
     }
 }
@@ -285,6 +296,9 @@ fn run_pgn(path: &PathBuf, json: bool) -> Result<(), CliError> {
     let mut number = 0;
     let mut all = Vec::new();
     while let Some(g) = reader.read_game(&mut Collect)? {
+        if !g.found {
+            continue;
+        }
         number += 1;
         let report = check(number, g);
         if json {
@@ -292,6 +306,12 @@ fn run_pgn(path: &PathBuf, json: bool) -> Result<(), CliError> {
         } else {
             print_game(&report);
         }
+    }
+    if number == 0 {
+        return Err(CliError::Input(format!(
+            "no games in {} (is it a PGN file?)",
+            path.display()
+        )));
     }
     if json {
         println!("{}", serde_json::to_string(&all).map_err(io_error)?);

@@ -59,14 +59,7 @@ pub enum Request {
     /// Load the first game of a PGN text.
     LoadPgn { pgn: String },
     /// Change how the game is played; every field is optional.
-    Settings {
-        profile: Option<String>,
-        human: Option<Side>,
-        book: Option<bool>,
-        /// `depth` (the profile's depth, no clock), `st SECONDS` (time a move) or
-        /// `level MOVES MINUTES INC` (a clock; 1967's control is `level 50 120 0`).
-        level: Option<String>,
-    },
+    Settings(Settings),
     /// machack plays the side to move now.
     Go,
     /// Search the position without playing (look inside it), to the profile's depth or
@@ -93,6 +86,26 @@ pub enum Request {
         pgn: Option<String>,
         depth: Option<u32>,
     },
+}
+
+/// A change of how the game is played: every field optional, the whole checked before
+/// any of it is applied.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Settings {
+    /// `1967`, `1967-tournament` or `modern`.
+    pub profile: Option<String>,
+    pub human: Option<Side>,
+    pub book: Option<bool>,
+    /// `depth` (the profile's depth, no clock), `st SECONDS` (time a move) or
+    /// `level MOVES MINUTES INC` (a clock; 1967's control is `level 50 120 0`).
+    pub level: Option<String>,
+    /// Play the modern profile at `elo` (`UCI_LimitStrength`); false: full strength.
+    pub limit_strength: Option<bool>,
+    /// The strength to play at, 1000 to 2600 (`UCI_Elo`).
+    pub elo: Option<u32>,
+    /// How many best lines the search reports, 1 to 5 (`MultiPV`).
+    pub multipv: Option<u32>,
 }
 
 /// What the server sends the page.
@@ -195,6 +208,15 @@ mod tests {
         );
         assert_eq!(Request::parse(r#"{"type":"undo"}"#), Ok(Request::Undo));
         assert_eq!(
+            Request::parse(r#"{"type":"settings","profile":"modern","elo":1800,"multipv":3}"#),
+            Ok(Request::Settings(Settings {
+                profile: Some("modern".into()),
+                elo: Some(1800),
+                multipv: Some(3),
+                ..Settings::default()
+            }))
+        );
+        assert_eq!(
             Request::parse(r#"{"type":"review","depth":2}"#),
             Ok(Request::Review {
                 pgn: None,
@@ -214,6 +236,10 @@ mod tests {
             r#"{"type":"move","move":7}"#,
             r#"{"type":"set_fen","fen":"8/8/8/8/8/8/8/8 w - - 0 1","moves":[]}"#,
             r#"{"type":"inspect","ply":-1}"#,
+            r#"{"type":"settings","elo":-5}"#,
+            r#"{"type":"settings","elo":"strong"}"#,
+            r#"{"type":"settings","multipv":1.5}"#,
+            r#"{"type":"settings","strength":1800}"#,
             "[1,2,3]",
         ] {
             assert!(

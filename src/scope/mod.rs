@@ -7,6 +7,7 @@
 //! - `socket`: one WebSocket at `/ws` per tab, one `session` per socket;
 //! - `messages`: the small typed message set the page and the server speak;
 //! - `session`, `thinking`, `level`: one tab's game, its searches watched live, its clocks;
+//! - `settings`: the page's choices (profile, strength, lines), checked before applied;
 //! - `views`, `aids`: what the page draws, computed here (the page is a thin client);
 //! - `review`: "Review a game", every move annotated by `crate::annotate`.
 //!
@@ -20,6 +21,7 @@ mod level;
 pub mod messages;
 mod review;
 mod session;
+mod settings;
 mod socket;
 mod thinking;
 mod views;

@@ -11,7 +11,7 @@ use shakmaty::{Color, Position};
 
 use super::aids;
 use super::level::Level;
-use super::messages::{Reply, Request, Side};
+use super::messages::{Reply, Request};
 use super::review::Review;
 use super::thinking::Thinking;
 use super::views::{self, ClockView, GameView, StatusView};
@@ -169,12 +169,7 @@ impl Session {
                 Ok(())
             }
             Request::LoadPgn { pgn } => self.load_pgn(&pgn),
-            Request::Settings {
-                profile,
-                human,
-                book,
-                level,
-            } => self.settings(profile, human, book, level),
+            Request::Settings(change) => self.settings(change),
             Request::Go => {
                 self.playable()?;
                 self.stop_analysis()?;
@@ -232,36 +227,6 @@ impl Session {
         self.clock = self.level.clock();
         self.turn_started = Instant::now();
         self.send_state();
-    }
-
-    fn settings(
-        &mut self,
-        profile: Option<String>,
-        human: Option<Side>,
-        book: Option<bool>,
-        level: Option<String>,
-    ) -> Result<(), String> {
-        if let Some(level) = level {
-            self.level = Level::parse(&level)?;
-            self.level_text = level.trim().to_string();
-            self.clock = self.level.clock();
-            self.turn_started = Instant::now();
-        }
-        if let Some(p) = profile {
-            self.engine
-                .set_option("Profile", Some(&p))
-                .map_err(|e| e.to_string())?;
-        }
-        if let Some(b) = book {
-            self.engine
-                .set_option("OwnBook", Some(if b { "true" } else { "false" }))
-                .map_err(|e| e.to_string())?;
-        }
-        if let Some(h) = human {
-            self.human = h.into();
-        }
-        self.send_state();
-        self.maybe_play()
     }
 
     /// An error unless moves may be made: the game is not over.
@@ -442,6 +407,8 @@ impl Session {
             profile: options.profile.clone(),
             book: options.own_book,
             level: self.level_text.clone(),
+            strength: self.strength(),
+            multipv: options.multipv,
             clocks: self.clock.as_ref().map(|c| self.clock_view(c, over)),
             thinking: self
                 .thinking

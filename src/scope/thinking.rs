@@ -39,15 +39,19 @@ pub struct Thinking {
     pub root: Chess,
     /// The top-level moves as the page last saw them.
     pub live: Vec<LiveRootMove>,
-    /// The latest report not yet sent, and when the last one was.
-    pub pending: Option<Info>,
+    /// The latest report of each line (line i at i − 1; one line unless `MultiPV` asks
+    /// for more), whether one came since the last `info` reply, and when that was.
+    pub lines: Vec<Info>,
+    pub pending: bool,
     pub last_sent: Option<Instant>,
 }
 
 impl Thinking {
     /// When the pending report may go, if there is one.
     pub fn due(&self) -> Option<Instant> {
-        self.pending.as_ref()?;
+        if !self.pending {
+            return None;
+        }
         Some(
             self.last_sent
                 .map_or_else(Instant::now, |t| t + INFO_INTERVAL),
@@ -66,6 +70,17 @@ pub fn live_root(pos: &Chess) -> Vec<LiveRootMove> {
             best: false,
         })
         .collect()
+}
+
+/// Keeps `info` as the latest report of its line, the lines in order.
+fn keep_line(lines: &mut Vec<Info>, info: Info) {
+    match lines.iter_mut().find(|l| l.multipv == info.multipv) {
+        Some(l) => *l = info,
+        None => {
+            lines.push(info);
+            lines.sort_by_key(|l| l.multipv);
+        }
+    }
 }
 
 /// The progress callback: hands each report to the session, which throttles them.
@@ -110,7 +125,8 @@ impl Session {
             ply: self.engine.game().moves().len(),
             live: live_root(&pos),
             root: pos,
-            pending: None,
+            lines: Vec::new(),
+            pending: false,
             last_sent: None,
         });
         self.send_state();
@@ -164,10 +180,14 @@ impl Session {
         }
     }
 
-    /// A progress report of search `seq`: kept, and sent if one may go now.
+    /// A progress report of search `seq`: kept as the latest of its line, and sent if one
+    /// may go now. A report of the move being searched carries no line and is left out.
     pub(super) fn info(&mut self, seq: u64, info: Info) {
-        if let Some(t) = self.thinking.as_mut().filter(|t| t.seq == seq) {
-            t.pending = Some(info);
+        if let Some(t) = self.thinking.as_mut().filter(|t| t.seq == seq)
+            && info.currmove.is_none()
+        {
+            keep_line(&mut t.lines, info);
+            t.pending = true;
         }
         self.send_due_info();
     }
@@ -180,19 +200,24 @@ impl Session {
         if t.due().is_none_or(|at| at > Instant::now()) {
             return;
         }
-        let Some(info) = t.pending.take() else {
-            return;
-        };
+        t.pending = false;
         t.last_sent = Some(Instant::now());
-        let view = InfoView::new(&t.root, &info, &mut t.live);
-        let _ = self.events.send(Reply::Info(Box::new(view)));
+        if let Some(view) = InfoView::new(&t.root, &t.lines, &mut t.live) {
+            let _ = self.events.send(Reply::Info(Box::new(view)));
+        }
     }
 
     /// The answer of search `seq`: shown, and played when machack was choosing its move.
     pub(super) fn done(&mut self, seq: u64, best: BestMove) {
-        let Some(t) = self.thinking.take_if(|t| t.seq == seq) else {
+        let Some(mut t) = self.thinking.take_if(|t| t.seq == seq) else {
             return;
         };
+        // The last lines, in case the throttle held them back: the page keeps them.
+        if t.pending
+            && let Some(view) = InfoView::new(&t.root, &t.lines, &mut t.live)
+        {
+            self.send(Reply::Info(Box::new(view)));
+        }
         let result = (best.source == Source::Search)
             .then(|| self.engine.last_search())
             .flatten();

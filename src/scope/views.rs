@@ -246,6 +246,10 @@ pub struct GameView {
     pub profile: String,
     pub book: bool,
     pub level: String,
+    /// The Elo machack plays at when its strength is limited (modern profile only).
+    pub strength: Option<u32>,
+    /// How many best lines a search reports (`MultiPV`).
+    pub multipv: u32,
     pub clocks: Option<ClockView>,
     /// `play`, `analyse` or none: what the engine is doing.
     pub thinking: Option<&'static str>,
@@ -276,7 +280,18 @@ pub struct InfoView {
     /// Milliseconds, to the microsecond.
     pub time_ms: f64,
     pub pv: Vec<MoveText>,
+    /// Every line the search reports (`MultiPV`), best first; one unless more are asked.
+    pub lines: Vec<LineView>,
     pub root: Vec<LiveRootMove>,
+}
+
+/// One of the best lines of a search: its number, depth, value and moves.
+#[derive(Debug, Clone, Serialize)]
+pub struct LineView {
+    pub multipv: u32,
+    pub depth: u32,
+    pub score: ScoreView,
+    pub pv: Vec<MoveText>,
 }
 
 /// Nodes per second.
@@ -285,28 +300,40 @@ pub fn nps(nodes: u64, time: Duration) -> u64 {
 }
 
 impl InfoView {
-    /// The view of `info` from the root `pos`; `root` holds the top-level moves in
-    /// plausibility order and learns the new best move's value.
-    pub fn new(pos: &Chess, info: &Info, root: &mut [LiveRootMove]) -> InfoView {
-        let pv = line(pos, &info.pv);
-        if let Some(first) = pv.first() {
-            for r in root.iter_mut() {
-                r.best = r.mv.uci == first.uci;
-                if r.best {
-                    r.value = Some(info.score.into());
-                }
+    /// The view of the latest report of each line (`lines`, best first) from the root
+    /// `pos`; `root` holds the top-level moves in plausibility order and learns the value
+    /// of each line's first move. None before any report.
+    pub fn new(pos: &Chess, lines: &[Info], root: &mut [LiveRootMove]) -> Option<InfoView> {
+        let best = lines.first()?;
+        // The counts are the latest report's, whichever line it was.
+        let latest = lines.iter().max_by_key(|l| (l.time, l.nodes))?;
+        let lines: Vec<LineView> = lines
+            .iter()
+            .map(|l| LineView {
+                multipv: l.multipv,
+                depth: l.depth,
+                score: l.score.into(),
+                pv: line(pos, &l.pv),
+            })
+            .collect();
+        for r in root.iter_mut() {
+            let first = |l: &LineView| l.pv.first().is_some_and(|m| m.uci == r.mv.uci);
+            r.best = lines.first().is_some_and(first);
+            if let Some(l) = lines.iter().find(|l| first(l)) {
+                r.value = Some(l.score);
             }
         }
-        InfoView {
-            depth: info.depth,
-            seldepth: info.seldepth,
-            score: info.score.into(),
-            nodes: info.nodes,
-            nps: nps(info.nodes, info.time),
-            time_ms: info.time.as_secs_f64() * 1000.0,
-            pv,
+        Some(InfoView {
+            depth: best.depth.max(latest.depth),
+            seldepth: best.seldepth.max(latest.seldepth),
+            score: best.score.into(),
+            nodes: latest.nodes,
+            nps: nps(latest.nodes, latest.time),
+            time_ms: latest.time.as_secs_f64() * 1000.0,
+            pv: lines[0].pv.clone(),
+            lines,
             root: root.to_vec(),
-        }
+        })
     }
 }
 

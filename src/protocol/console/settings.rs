@@ -78,10 +78,6 @@ impl Console {
             }
             "file" => {
                 let path = path.trim();
-                if let Some(why) = crate::cli::pgn_not_book(std::path::Path::new(path)) {
-                    self.say(&format!("book file: {why}."));
-                    return;
-                }
                 if self.option("BookFile", path, "book file takes a PATH") {
                     self.say(&format!("Book file set to {}.", short(path)));
                 }

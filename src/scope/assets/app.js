@@ -13,6 +13,7 @@ let socket = null;
 let state = null; // the last game view
 let info = null; // the last live search line
 let done = null; // the last finished search
+let doneLines = null; // the lines of the last finished search, when it reported several
 let reviewing = null; // the inspect view shown instead of the game, if any
 let inspected = null; // the last inspect view (the aids panel)
 let clockAt = 0; // when the clocks of `state` were read
@@ -58,8 +59,9 @@ function receive(m) {
       break;
     case "done":
       done = m;
+      doneLines = info && info.lines.length > 1 ? info.lines : null;
       info = null;
-      drawDone($("thinking"), m);
+      drawDone($("thinking"), m, doneLines);
       tree.show(m);
       drawBoard();
       break;
@@ -98,6 +100,9 @@ function onState(s) {
     if (document.activeElement !== $(id)) $(id).value = value;
   }
   $("book").checked = s.book;
+  $("strength-control").hidden = s.profile !== "modern";
+  if (document.activeElement !== $("strength")) $("strength").value = s.strength ? String(s.strength) : "full";
+  if (document.activeElement !== $("multipv")) $("multipv").value = String(s.multipv);
   if (document.activeElement !== $("fen")) $("fen").value = s.fen;
   $("go").disabled = !!s.thinking || !!s.status.result;
   $("stop").disabled = !s.thinking;
@@ -231,12 +236,19 @@ function wire() {
   $("profile").addEventListener("change", () => send({ type: "settings", profile: $("profile").value }));
   $("level").addEventListener("change", () => send({ type: "settings", level: $("level").value }));
   $("book").addEventListener("change", () => send({ type: "settings", book: $("book").checked }));
+  for (let elo = 1000; elo <= 2600; elo += 100) $("strength").append(h("option", { value: String(elo) }, String(elo)));
+  $("strength").addEventListener("change", () => {
+    const v = $("strength").value;
+    send(v === "full" ? { type: "settings", limit_strength: false }
+      : { type: "settings", limit_strength: true, elo: Number(v) });
+  });
+  $("multipv").addEventListener("change", () => send({ type: "settings", multipv: Number($("multipv").value) }));
   $("notation").addEventListener("change", () => {
     view.notation = $("notation").value;
     drawAll();
     drawInspected();
     if (done) {
-      drawDone($("thinking"), done);
+      drawDone($("thinking"), done, doneLines);
       tree.show(done);
     }
   });

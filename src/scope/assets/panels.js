@@ -61,7 +61,18 @@ function searchLine(s) {
     s.score ? h("span", { class: "score" }, `value ${scoreText(s.score)}`) : null);
 }
 
-// Live progress: numbers, the line, and the top level in plausibility order.
+// The best line, or with MultiPV each of the best lines on its own row, best first.
+function linesOf(pv, lines) {
+  if (!lines || lines.length < 2) return h("p", { class: "pv" }, "line: ", lineText(pv));
+  const list = h("ol", { class: "lines" });
+  for (const l of lines) {
+    list.append(h("li", { "data-multipv": l.multipv, value: l.multipv },
+      h("span", { class: "score" }, scoreText(l.score)), ` depth ${l.depth}: `, lineText(l.pv)));
+  }
+  return list;
+}
+
+// Live progress: numbers, the line(s), and the top level in plausibility order.
 export function drawInfo(box, info) {
   const table = h("table", { class: "root" },
     h("tr", {}, h("th", {}, "#"), h("th", {}, "move"), h("th", {}, "plausibility"), h("th", {}, "value when best")));
@@ -73,7 +84,7 @@ export function drawInfo(box, info) {
   box.replaceChildren(
     h("p", { class: "live" }, "machack is thinking…"),
     searchLine(info),
-    h("p", { class: "pv" }, "line: ", lineText(info.pv)),
+    linesOf(info.pv, info.lines),
     table);
 }
 
@@ -82,8 +93,9 @@ export function halfMoves(n) {
 }
 
 // A finished search: its numbers, its line, what it chose, and the top level as the
-// search left it (aid 5; the tree below has the same moves to open).
-export function drawDone(box, done) {
+// search left it (aid 5; the tree below has the same moves to open); `lines`, the last
+// report of each line when there were several.
+export function drawDone(box, done, lines) {
   const what = done.best
     ? (done.played ? "machack plays " : "best: ") + moveText(done.best) + (done.source === "book" ? " (from the book)" : "")
     : "no move: the game is over";
@@ -97,7 +109,7 @@ export function drawDone(box, done) {
   box.replaceChildren(
     h("p", { class: "answer" }, what + (done.stopped ? " (stopped early)" : "")),
     searchLine(done),
-    h("p", { class: "pv" }, "line: ", lineText(done.pv)),
+    linesOf(done.pv, lines),
     done.record.length ? table : "");
 }
 
