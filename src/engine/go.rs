@@ -122,7 +122,8 @@ impl Go {
             } else {
                 budget.map(|b| now + b.hard)
             },
-            soft: if self.holds() {
+            // `movetime` asks for exactly that long: no earlier target to stop near.
+            soft: if self.holds() || self.movetime.is_some() {
                 None
             } else {
                 budget.map(|b| now + b.soft)
