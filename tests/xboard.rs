@@ -329,6 +329,8 @@ fn malformed_lines_are_answered_and_the_engine_carries_on() {
         "sd deep",
         "time -",
         "memory lots",
+        "cores many",
+        "cores 0",
         "option Hash=lots",
         "option NoSuchOption=3",
         "variant crazyhouse",
@@ -349,7 +351,14 @@ fn malformed_lines_are_answered_and_the_engine_carries_on() {
     e.send_raw(&junk);
     e.expect("an error", LONG, |l| l.starts_with("Error ("));
     ping(&mut e, 7);
-    // Still plays.
+    // Still plays, on the cores it was given.
+    e.send("cores 2");
+    ping(&mut e, 8);
+    assert!(
+        !e.seen.iter().any(|l| l.ends_with(": cores 2")),
+        "{:?}",
+        e.seen
+    );
     e.send("sd 2");
     e.send("usermove e2e4");
     engine_move(&mut e, LONG);

@@ -17,7 +17,7 @@ impl Xboard {
         match word {
             "" => self.error("empty line", ""),
             "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating"
-            | "ics" | "hint" | "bk" | "cores" | "white" | "black" | "." | "nps" | "egtpath" => {}
+            | "ics" | "hint" | "bk" | "white" | "black" | "." | "nps" | "egtpath" => {}
             "protover" => self.features(),
             "new" | "variant" | "force" | "go" | "playother" | "result" => {
                 self.game_command(word, rest, line);
@@ -32,7 +32,7 @@ impl Xboard {
             }
             "draw" => self.draw_offer(),
             "ping" => self.out.line(&format!("pong {}", rest.trim())),
-            "memory" | "option" => self.option_command(word, rest, line),
+            "memory" | "cores" | "option" => self.option_command(word, rest, line),
             "quit" => return false,
             _ => {
                 // A move without `usermove` (a GUI that did not take the feature).
@@ -157,12 +157,17 @@ impl Xboard {
         }
     }
 
-    /// `memory` (the hash size in MB) and `option NAME[=VALUE]`.
+    /// `memory` (the hash size in MB), `cores` (search threads) and `option NAME[=VALUE]`.
     fn option_command(&mut self, word: &str, rest: &str, line: &str) {
-        let result = if word == "memory" {
+        let numeric = match word {
+            "memory" => Some("Hash"),
+            "cores" => Some("Threads"),
+            _ => None,
+        };
+        let result = if let Some(name) = numeric {
             match rest.trim().parse::<u32>() {
-                Ok(mb) => self.engine.set_option("Hash", Some(&mb.to_string())),
-                Err(_) => return self.error("bad memory", line),
+                Ok(n) => self.engine.set_option(name, Some(&n.to_string())),
+                Err(_) => return self.error(&format!("bad {word}"), line),
             }
         } else {
             let (name, value) = match rest.split_once('=') {
@@ -182,7 +187,7 @@ impl Xboard {
         out.line("feature done=0");
         out.line(&format!(
             "feature ping=1 setboard=1 usermove=1 playother=1 time=1 draw=1 sigint=0 \
-             sigterm=0 reuse=1 analyze=1 colors=0 san=0 name=0 nps=0 memory=1 smp=0 \
+             sigterm=0 reuse=1 analyze=1 colors=0 san=0 name=0 nps=0 memory=1 smp=1 \
              pause=0 exclude=0 setscore=0 highlight=0 debug=0 variants=\"normal,fischerandom\" \
              myname=\"machack {}\"",
             env!("CARGO_PKG_VERSION")
