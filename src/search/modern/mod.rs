@@ -15,6 +15,8 @@
 //!   evaluation;
 //! - [`smp`]: Lazy SMP, `Threads` threads searching the same root over the shared table
 //!   (a node-limited search, and every search with one thread, stays deterministic).
+//! - [`level`]: strength levels (`UCI_Elo`): a node budget and an evaluation blur;
+//!   [`selfplay`]: fixed-node self-play games, the data of `machack datagen`.
 //!
 //! Repetitions and the fifty-move rule are scored by docs/design.md §10's search rule with the
 //! engine's [`crate::repetition::History`]. Values are centipawns inside; results are
