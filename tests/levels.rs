@@ -12,19 +12,6 @@ use pipe::Engine;
 
 const LONG: Duration = Duration::from_secs(30);
 
-fn started(options: &[(&str, &str)]) -> Engine {
-    let mut e = Engine::start(&["uci"]);
-    e.send("uci");
-    e.expect_prefix("uciok", LONG);
-    e.send("setoption name OwnBook value false");
-    for (name, value) in options {
-        e.send(&format!("setoption name {name} value {value}"));
-    }
-    e.send("isready");
-    e.expect_prefix("readyok", LONG);
-    e
-}
-
 /// Plays `go movetime` from `position` and returns the last `info` line's nodes and the
 /// bestmove line; fails on any error reported on the way.
 fn nodes_and_best(e: &mut Engine, position: &str, ms: u32) -> (u64, String) {
@@ -64,7 +51,7 @@ fn the_options_are_announced_with_their_range() {
 
 #[test]
 fn a_label_below_the_range_plays_the_weakest_level_within_its_budget() {
-    let mut e = started(&[("UCI_LimitStrength", "true"), ("UCI_Elo", "100")]);
+    let mut e = Engine::uci_with(&[("UCI_LimitStrength", "true"), ("UCI_Elo", "100")]);
     let (nodes, best) = nodes_and_best(&mut e, "position startpos moves e2e4 e7e5", 3000);
     assert!(nodes <= level(MIN_ELO).nodes, "{nodes} nodes");
     assert!(best.starts_with("bestmove "), "{best}");
@@ -72,7 +59,7 @@ fn a_label_below_the_range_plays_the_weakest_level_within_its_budget() {
 
 #[test]
 fn a_label_above_the_range_is_clamped_to_the_strongest_level() {
-    let mut e = started(&[("UCI_LimitStrength", "true"), ("UCI_Elo", "99999")]);
+    let mut e = Engine::uci_with(&[("UCI_LimitStrength", "true"), ("UCI_Elo", "99999")]);
     let (nodes, _) = nodes_and_best(&mut e, "position startpos", 20_000);
     assert!(nodes <= level(MAX_ELO).nodes, "{nodes} nodes");
     assert!(
@@ -83,14 +70,14 @@ fn a_label_above_the_range_is_clamped_to_the_strongest_level() {
 
 #[test]
 fn without_limit_strength_the_label_changes_nothing() {
-    let mut e = started(&[("UCI_Elo", "1000")]);
+    let mut e = Engine::uci_with(&[("UCI_Elo", "1000")]);
     let (nodes, _) = nodes_and_best(&mut e, "position startpos", 500);
     assert!(nodes > 10 * level(MIN_ELO).nodes, "{nodes} nodes");
 }
 
 #[test]
 fn the_weakest_level_still_mates_in_one() {
-    let mut e = started(&[("UCI_LimitStrength", "true"), ("UCI_Elo", "1000")]);
+    let mut e = Engine::uci_with(&[("UCI_LimitStrength", "true"), ("UCI_Elo", "1000")]);
     // The back-rank mate Rd8#.
     let (_, best) = nodes_and_best(
         &mut e,

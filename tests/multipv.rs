@@ -19,20 +19,6 @@ struct Line {
     first: String,
 }
 
-/// An engine set up with these options, the book off.
-fn engine(options: &[(&str, &str)]) -> Engine {
-    let mut e = Engine::start(&["uci"]);
-    e.send("uci");
-    e.expect_prefix("uciok", LONG);
-    e.send("setoption name OwnBook value false");
-    for (name, value) in options {
-        e.send(&format!("setoption name {name} value {value}"));
-    }
-    e.send("isready");
-    e.expect_prefix("readyok", LONG);
-    e
-}
-
 /// The value of `word` after `key` in an info line.
 fn field<'a>(words: &[&'a str], key: &str) -> Option<&'a str> {
     let at = words.iter().position(|w| *w == key)?;
@@ -103,7 +89,7 @@ const ITALIAN: &str = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQ
 
 #[test]
 fn three_lines_in_the_modern_profile() {
-    let mut e = engine(&[("MultiPV", "3")]);
+    let mut e = Engine::uci_with(&[("MultiPV", "3")]);
     let (by_depth, best) = lines(&mut e, ITALIAN, "go depth 7");
     assert_eq!(by_depth.keys().last(), Some(&7));
     assert_lines(&by_depth, &best, 3);
@@ -113,7 +99,7 @@ fn three_lines_in_the_modern_profile() {
 #[test]
 fn three_lines_in_both_1967_profiles_at_a_fixed_depth() {
     for profile in ["1967", "1967-tournament"] {
-        let mut e = engine(&[("Profile", profile), ("MultiPV", "3")]);
+        let mut e = Engine::uci_with(&[("Profile", profile), ("MultiPV", "3")]);
         let (by_depth, best) = lines(&mut e, ITALIAN, "go depth 3");
         assert_eq!(by_depth.keys().last(), Some(&3), "{profile}");
         assert_lines(&by_depth, &best, 3);
@@ -126,7 +112,7 @@ fn no_more_lines_than_legal_moves() {
     // Five legal moves: Ne2, Nf3, Nxh3, gxh3, hxg3.
     let fen = "k7/8/8/8/8/6pp/6PP/6NK w - - 0 1";
     for profile in ["modern", "1967"] {
-        let mut e = engine(&[("Profile", profile), ("MultiPV", "64")]);
+        let mut e = Engine::uci_with(&[("Profile", profile), ("MultiPV", "64")]);
         let (by_depth, best) = lines(&mut e, fen, "go depth 3");
         let legal = 5;
         let deepest = by_depth.values().last().unwrap();
@@ -141,7 +127,7 @@ fn a_mate_in_one_is_line_one() {
     // Back-rank mate: Rd8#.
     let fen = "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1";
     for profile in ["modern", "1967-tournament"] {
-        let mut e = engine(&[("Profile", profile), ("MultiPV", "4")]);
+        let mut e = Engine::uci_with(&[("Profile", profile), ("MultiPV", "4")]);
         let (by_depth, best) = lines(&mut e, fen, "go depth 3");
         assert_lines(&by_depth, &best, 4);
         let deepest = by_depth.values().last().unwrap();
@@ -158,7 +144,7 @@ fn a_mate_in_one_is_line_one() {
 #[test]
 fn currmove_after_the_first_second() {
     for (profile, go) in [("modern", "go movetime 2500"), ("1967", "go infinite")] {
-        let mut e = engine(&[("Profile", profile)]);
+        let mut e = Engine::uci_with(&[("Profile", profile)]);
         e.send("position startpos");
         let sent = e.send(go);
         if go == "go infinite" {

@@ -140,6 +140,21 @@ impl Engine {
         self.seen[n.saturating_sub(8)..].to_vec()
     }
 
+    /// A UCI engine after the handshake, the book off and these options set, ready.
+    pub fn uci_with(options: &[(&str, &str)]) -> Engine {
+        let long = Duration::from_secs(30);
+        let mut e = Engine::start(&["uci"]);
+        e.send("uci");
+        e.expect_prefix("uciok", long);
+        e.send("setoption name OwnBook value false");
+        for (name, value) in options {
+            e.send(&format!("setoption name {name} value {value}"));
+        }
+        e.send("isready");
+        e.expect_prefix("readyok", long);
+        e
+    }
+
     /// Sends `quit` and waits for the process to exit.
     pub fn quit(mut self, quit: &str) {
         let _ = self.stdin.write_all(format!("{quit}\n").as_bytes());
