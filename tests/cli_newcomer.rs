@@ -127,6 +127,10 @@ fn numeric_flags_are_range_checked_with_one_message() {
             "0 is not a positive number",
         ),
         (
+            &["tune", "--data", "x", "--check", "1"][..],
+            "1 is not a share from 0 up to 1",
+        ),
+        (
             &["scope", "--port", "99999"][..],
             "99999 is not in 0..=65535",
         ),

@@ -31,9 +31,14 @@ fn datagen_output_is_repeatable_and_tune_reads_it() {
     }
     let summary = String::from_utf8(first.stderr).unwrap();
     assert!(summary.contains("positions from 2 games"), "{summary}");
-    let tune = machack(&["tune", "--data", file, "--epochs", "1"]);
+    let tune = machack(&["tune", "--data", file, "--epochs", "1", "--check", "0.25"]);
     assert!(tune.status.success(), "{tune:?}");
-    assert!(String::from_utf8(tune.stdout).unwrap().contains("DEFAULT"));
+    let table = String::from_utf8(tune.stdout).unwrap();
+    assert!(table.contains("DEFAULT"), "{table}");
+    assert!(
+        table.contains("checked"),
+        "the held-back error is reported: {table}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

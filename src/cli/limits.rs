@@ -51,13 +51,28 @@ where
     RangedU64ValueParser::new().range(1..)
 }
 
-/// A positive finite number (`tune --rate`).
-pub fn positive(text: &str) -> Result<f64, String> {
+/// A finite number for which `ok` holds; `what` names such numbers in the error.
+fn number_where(text: &str, ok: impl Fn(f64) -> bool, what: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
-        Ok(v) if v > 0.0 && v.is_finite() => Ok(v),
-        Ok(_) => Err(format!("{text} is not a positive number")),
+        Ok(v) if v.is_finite() && ok(v) => Ok(v),
+        Ok(_) => Err(format!("{text} is not {what}")),
         Err(_) => Err(format!("'{text}' is not a number")),
     }
+}
+
+/// A positive finite number (`tune --rate`).
+pub fn positive(text: &str) -> Result<f64, String> {
+    number_where(text, |v| v > 0.0, "a positive number")
+}
+
+/// Zero or a positive finite number (`tune --prior`).
+pub fn non_negative(text: &str) -> Result<f64, String> {
+    number_where(text, |v| v >= 0.0, "zero or a positive number")
+}
+
+/// A share from 0 up to, not including, 1 (`tune --check`).
+pub fn fraction(text: &str) -> Result<f64, String> {
+    number_where(text, |v| (0.0..1.0).contains(&v), "a share from 0 up to 1")
 }
 
 #[cfg(test)]
@@ -92,5 +107,13 @@ mod tests {
         assert_eq!(positive("0.5"), Ok(0.5));
         assert!(positive("0").unwrap_err().contains("not a positive number"));
         assert!(positive("inf").is_err() && positive("x").is_err());
+        assert_eq!(non_negative("0"), Ok(0.0));
+        assert!(
+            non_negative("-1")
+                .unwrap_err()
+                .contains("not zero or a positive")
+        );
+        assert_eq!(fraction("0.2"), Ok(0.2));
+        assert!(fraction("1").is_err() && fraction("-0.1").is_err());
     }
 }

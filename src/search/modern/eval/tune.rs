@@ -132,6 +132,11 @@ pub struct Settings {
     pub epochs: usize,
     /// Adam's step size, in centipawns.
     pub rate: f64,
+    /// How strongly each weight is held to its starting value: the error fitted grows by
+    /// `prior × (change / 100 cp)²` for every weight. Without it a weight that few
+    /// positions use (a knight's square in a corner) swings by hundreds of centipawns to
+    /// fit the noise of those few games.
+    pub prior: f64,
 }
 
 impl Default for Settings {
@@ -139,12 +144,20 @@ impl Default for Settings {
         Settings {
             epochs: 1000,
             rate: 1.0,
+            prior: 0.0,
         }
     }
 }
 
-/// The gradient of the mean squared error with respect to every weight.
-fn gradient(samples: &[Sample], w: &[[f64; 2]], k: f64, grad: &mut [[f64; 2]]) {
+/// The gradient of the fitted error with respect to every weight: the mean squared error
+/// plus the prior's pull towards `start`.
+fn gradient(
+    samples: &[Sample],
+    (w, start): (&[[f64; 2]], &[[f64; 2]]),
+    k: f64,
+    prior: f64,
+    grad: &mut [[f64; 2]],
+) {
     grad.iter_mut().for_each(|g| *g = [0.0, 0.0]);
     let c = k * std::f64::consts::LN_10 / 400.0;
     for s in samples {
@@ -158,26 +171,32 @@ fn gradient(samples: &[Sample], w: &[[f64; 2]], k: f64, grad: &mut [[f64; 2]]) {
         }
     }
     let scale = 1.0 / samples.len().max(1) as f64;
-    grad.iter_mut().flatten().for_each(|g| *g *= scale);
+    let pull = 2.0 * prior / (100.0 * 100.0);
+    for ((g, wi), si) in grad.iter_mut().zip(w).zip(start) {
+        for j in 0..2 {
+            g[j] = g[j] * scale + pull * (wi[j] - si[j]);
+        }
+    }
 }
 
 /// Moves the flat weights `w` downhill for `settings.epochs` passes (Adam); calls
-/// `progress(epoch, error)` every 50 epochs and at the end.
+/// `progress(epoch, w)` every 50 epochs and at the end.
 pub fn descend(
     samples: &[Sample],
     w: &mut [[f64; 2]],
     k: f64,
     settings: Settings,
-    progress: &mut dyn FnMut(usize, f64),
+    progress: &mut dyn FnMut(usize, &[[f64; 2]]),
 ) {
     const BETA1: f64 = 0.9;
     const BETA2: f64 = 0.999;
     const EPSILON: f64 = 1e-12;
+    let start = w.to_vec();
     let mut grad = vec![[0.0; 2]; w.len()];
     let mut m = vec![[0.0; 2]; w.len()];
     let mut v = vec![[0.0; 2]; w.len()];
     for epoch in 1..=settings.epochs {
-        gradient(samples, w, k, &mut grad);
+        gradient(samples, (w, &start), k, settings.prior, &mut grad);
         let t = epoch as i32;
         let (c1, c2) = (1.0 - BETA1.powi(t), 1.0 - BETA2.powi(t));
         for (((wi, gi), mi), vi) in w.iter_mut().zip(&grad).zip(&mut m).zip(&mut v) {
@@ -188,9 +207,17 @@ pub fn descend(
             }
         }
         if epoch % 50 == 0 || epoch == settings.epochs {
-            progress(epoch, mean_squared_error(samples, w, k));
+            progress(epoch, w);
         }
     }
+}
+
+/// The mean squared error on the positions fitted and on those held back to check it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Errors {
+    pub fitted: f64,
+    /// `None` when no position was held back.
+    pub checked: Option<f64>,
 }
 
 /// What a tuning run produced.
@@ -198,29 +225,45 @@ pub fn descend(
 pub struct Tuned {
     pub weights: Weights,
     pub k: f64,
-    pub error_before: f64,
-    pub error_after: f64,
+    pub before: Errors,
+    pub after: Errors,
 }
 
-/// Tunes `start` on `samples`: fits K, then descends.
+/// Splits `samples` into the positions to fit and the last `fraction` of them, held back
+/// to check the fit. `datagen` writes a game's positions together, so the positions held
+/// back come from other games than the fitted ones (but for the one game cut in two).
+pub fn hold_back(mut samples: Vec<Sample>, fraction: f64) -> (Vec<Sample>, Vec<Sample>) {
+    let held = (samples.len() as f64 * fraction.clamp(0.0, 1.0)).round() as usize;
+    let check = samples.split_off(samples.len() - held);
+    (samples, check)
+}
+
+/// Tunes `start` on `fit`: fits K, then descends; `check` is never fitted, only measured.
+/// `progress(epoch, errors)` comes every 50 epochs and at the end.
 pub fn tune(
-    samples: &[Sample],
+    (fit, check): (&[Sample], &[Sample]),
     start: &Weights,
     settings: Settings,
-    progress: &mut dyn FnMut(usize, f64),
+    progress: &mut dyn FnMut(usize, Errors),
 ) -> Tuned {
     let mut w = flatten(start);
-    let k = fit_k(samples, &w);
-    let error_before = mean_squared_error(samples, &w, k);
-    descend(samples, &mut w, k, settings, progress);
+    let k = fit_k(fit, &w);
+    let errors = |w: &[[f64; 2]]| Errors {
+        fitted: mean_squared_error(fit, w, k),
+        checked: (!check.is_empty()).then(|| mean_squared_error(check, w, k)),
+    };
+    let before = errors(&w);
+    descend(fit, &mut w, k, settings, &mut |epoch, w| {
+        progress(epoch, errors(w))
+    });
     let weights = unflatten(start, &w);
-    // Report the error of the table as it will be used: rounded to whole centipawns.
-    let error_after = mean_squared_error(samples, &flatten(&weights), k);
+    // The errors of the table as it will be used: rounded to whole centipawns.
+    let after = errors(&flatten(&weights));
     Tuned {
         weights,
         k,
-        error_before,
-        error_after,
+        before,
+        after,
     }
 }
 
@@ -340,6 +383,7 @@ mod tests {
         let settings = Settings {
             epochs: 300,
             rate: 2.0,
+            prior: 0.0,
         };
         descend(&samples, &mut w, 1.0, settings, &mut |_, _| {});
         let after = mean_squared_error(&samples, &w, 1.0);
@@ -356,15 +400,55 @@ mod tests {
         let samples = synthetic(&DEFAULT, 1.0);
         let mut wrong = DEFAULT.clone();
         wrong.bishop_pair = S(-100, -100);
+        let (fit, check) = hold_back(samples, 0.25);
         let mut reports = 0;
         let settings = Settings {
             epochs: 100,
             rate: 2.0,
+            prior: 0.0,
         };
-        let tuned = tune(&samples, &wrong, settings, &mut |_, _| reports += 1);
-        assert!(tuned.error_after < tuned.error_before);
+        let tuned = tune((&fit, &check), &wrong, settings, &mut |_, _| reports += 1);
+        assert!(tuned.after.fitted < tuned.before.fitted);
+        let checked = |e: Errors| e.checked.expect("positions held back");
+        assert!(checked(tuned.after) < checked(tuned.before));
         assert_eq!(reports, 2);
         assert!(tuned.weights.bishop_pair.0 > -100);
+    }
+
+    #[test]
+    fn the_last_positions_are_held_back() {
+        let samples = synthetic(&DEFAULT, 1.0);
+        let n = samples.len();
+        let last = samples[n - 1].clone();
+        let (fit, check) = hold_back(samples.clone(), 0.25);
+        assert_eq!(fit.len() + check.len(), n);
+        assert_eq!(check.len(), (n as f64 * 0.25).round() as usize);
+        assert_eq!(check.last().map(|s| &s.trace), Some(&last.trace));
+        let (fit, check) = hold_back(samples, 0.0);
+        assert_eq!((fit.len(), check.len()), (n, 0));
+    }
+
+    #[test]
+    fn the_prior_holds_weights_near_their_start() {
+        // Results that say the bishop pair is worth nothing: free, the weight goes far;
+        // with a strong prior it stays near where it started.
+        let mut truth = DEFAULT.clone();
+        truth.bishop_pair = S(0, 0);
+        let samples = synthetic(&truth, 1.0);
+        let moved = |prior: f64| {
+            let mut w = flatten(&DEFAULT);
+            let settings = Settings {
+                epochs: 300,
+                rate: 2.0,
+                prior,
+            };
+            descend(&samples, &mut w, 1.0, settings, &mut |_, _| {});
+            let pair = unflatten(&DEFAULT, &w).bishop_pair;
+            (pair.0 - DEFAULT.bishop_pair.0).abs() + (pair.1 - DEFAULT.bishop_pair.1).abs()
+        };
+        let (free, held) = (moved(0.0), moved(1.0));
+        assert!(free > 20, "free {free}");
+        assert!(held * 3 < free, "held {held}, free {free}");
     }
 
     #[test]
