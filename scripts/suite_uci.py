@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""Run a bm/am test suite through UCI, for machack and any other engine in the same run.
+
+Each position is searched for a fixed time with `go movetime`; a position counts as solved
+when the move played is one of its `bm` moves (or none of its `am` moves). Engines take
+turns position by position, so machine load falls on all of them alike. Prints one line per
+engine, `NAME solved K of N`, and the positions only some engines solved.
+
+    cargo build --release
+    python3 scripts/suite_uci.py tests/data/wac.epd --movetime 200 \\
+        'target/release/machack uci' /usr/games/stockfish
+
+An engine is a command line (split like a shell would). Options go after a colon,
+comma-separated: '/usr/games/stockfish:Threads=1,Hash=16'. Needs `pip install chess`.
+"""
+
+import argparse
+import shlex
+import sys
+
+import chess
+import chess.engine
+
+
+def parse_engine(spec):
+    command, _, options = spec.partition(":")
+    opts = {}
+    for kv in filter(None, options.split(",")):
+        name, _, value = kv.partition("=")
+        opts[name] = value
+    return shlex.split(command), opts
+
+
+def read_suite(path):
+    suite = []
+    with open(path) as f:
+        for n, line in enumerate(f, 1):
+            if not line.strip() or line.startswith("#"):
+                continue
+            try:
+                board, ops = chess.Board.from_epd(line)
+            except ValueError as e:
+                sys.exit(f"{path}:{n}: {e}")
+            if "bm" in ops or "am" in ops:
+                suite.append((ops.get("id", f"line {n}"), board, ops))
+    return suite
+
+
+def solved(ops, move):
+    if "bm" in ops:
+        return move in ops["bm"]
+    return move not in ops["am"]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("suite")
+    ap.add_argument("engines", nargs="+")
+    ap.add_argument("--movetime", type=int, default=200, help="milliseconds a position")
+    args = ap.parse_args()
+    suite = read_suite(args.suite)
+    engines = []
+    for spec in args.engines:
+        command, opts = parse_engine(spec)
+        engine = chess.engine.SimpleEngine.popen_uci(command)
+        if "OwnBook" in engine.options:
+            opts.setdefault("OwnBook", False)
+        engine.configure(opts)
+        engines.append((engine.id.get("name", command[0]), engine))
+    hits = {name: set() for name, _ in engines}
+    limit = chess.engine.Limit(time=args.movetime / 1000)
+    for pid, board, ops in suite:
+        for name, engine in engines:
+            move = engine.play(board, limit, game=object()).move
+            if solved(ops, move):
+                hits[name].add(pid)
+    for _, engine in engines:
+        engine.quit()
+    for name, _ in engines:
+        print(f"{name} solved {len(hits[name])} of {len(suite)}")
+    everyone = set.intersection(*hits.values())
+    for name, _ in engines:
+        only = sorted(hits[name] - everyone)
+        if only:
+            print(f"  {name} alone or with some: {' '.join(only)}")
+
+
+if __name__ == "__main__":
+    main()
