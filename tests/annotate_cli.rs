@@ -3,18 +3,14 @@
 //! the table and its summary line; errors.
 
 use std::ops::ControlFlow;
-use std::process::Command;
 
 use pgn_reader::{RawComment, Reader, SanPlus, Skip, Visitor};
 
-const GAMES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/annotate_short.pgn");
+#[path = "common/cli.rs"]
+mod cli;
+use cli::machack;
 
-fn machack(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_machack"))
-        .args(args)
-        .output()
-        .expect("run machack")
-}
+const GAMES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/annotate_short.pgn");
 
 /// The standard output of a run that must succeed.
 fn stdout_of(args: &[&str]) -> String {

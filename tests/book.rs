@@ -9,6 +9,10 @@ use machack::book::{Book, BookError, Choice, PolyglotBook, builtin, polyglot_key
 use machack::notation::read_move;
 use shakmaty::{Chess, Move, Position};
 
+#[path = "common/cli.rs"]
+mod cli;
+use cli::machack;
+
 fn play(moves: &str) -> (Chess, Vec<Move>) {
     let mut pos = Chess::default();
     let mut played = Vec::new();
@@ -29,13 +33,6 @@ fn san_moves(book: &Book, pos: &Chess) -> Vec<String> {
 
 fn tmp(name: &str) -> PathBuf {
     Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{}-{name}", std::process::id()))
-}
-
-fn machack(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_machack"))
-        .args(args)
-        .output()
-        .expect("machack runs")
 }
 
 #[test]

@@ -2,14 +2,11 @@
 //! wrong and exits 1 (bad input) or 2 (usage), as `--help` says; every `--help` shows an
 //! example; the man page and the completion scripts are made from the same definitions.
 
-use std::process::{Command, Output};
+use std::process::Command;
 
-fn machack(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_machack"))
-        .args(args)
-        .output()
-        .expect("machack runs")
-}
+#[path = "common/cli.rs"]
+mod cli;
+use cli::machack;
 
 /// Runs `args`, asserts exit status `code`, and returns stderr.
 fn exits(code: i32, args: &[&str]) -> String {

@@ -1,14 +1,9 @@
 //! `machack datagen` writes self-play positions with results that `machack tune` reads, the
 //! same for the same seed; bad flags are usage errors.
 
-use std::process::{Command, Output};
-
-fn machack(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_machack"))
-        .args(args)
-        .output()
-        .unwrap()
-}
+#[path = "common/cli.rs"]
+mod cli;
+use cli::machack;
 
 #[test]
 fn datagen_output_is_repeatable_and_tune_reads_it() {

@@ -1,19 +1,9 @@
 //! `machack eval`: the JSON keys of docs/design.md §11, the root taken from `--fen`, the human
 //! output, and errors on bad input.
 
-use std::process::Command;
-
-fn machack(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_machack"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+#[path = "common/cli.rs"]
+mod cli;
+use cli::run as machack;
 
 fn json(args: &[&str]) -> serde_json::Value {
     let (code, out, err) = machack(args);

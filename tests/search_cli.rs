@@ -1,18 +1,8 @@
 //! The `search`, `epd` and `bench` subcommands, run as the binary.
 
-use std::process::Command;
-
-fn machack(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_machack"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+#[path = "common/cli.rs"]
+mod cli;
+use cli::run as machack;
 
 #[test]
 fn search_json_has_the_contract_fields() {

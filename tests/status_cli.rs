@@ -1,15 +1,10 @@
 //! `machack status --pgn` (an arbiter's check of a whole file) and bad input.
 
-use std::process::{Command, Output};
-
 use serde_json::Value;
 
-fn machack(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_machack"))
-        .args(args)
-        .output()
-        .unwrap()
-}
+#[path = "common/cli.rs"]
+mod cli;
+use cli::machack;
 
 fn pgn_path() -> String {
     format!("{}/tests/data/status_games.pgn", env!("CARGO_MANIFEST_DIR"))
