@@ -376,3 +376,60 @@ fn level_elo_plays_within_the_levels_budget_and_off_restores_full_strength() {
         "{out}"
     );
 }
+
+/// The line of `out` that starts with `head` and the indented rows under it (the aids
+/// print a header, then rows).
+fn section<'a>(out: &'a str, head: &str) -> Vec<&'a str> {
+    let mut lines = out.lines().skip_while(|l| !l.starts_with(head));
+    let first = lines
+        .next()
+        .unwrap_or_else(|| panic!("no '{head}' in {out}"));
+    std::iter::once(first)
+        .chain(lines.take_while(|l| l.starts_with("  ")))
+        .collect()
+}
+
+/// The number after `name` in the row of `rows` that starts with it.
+fn figure(rows: &[&str], name: &str) -> u64 {
+    let row = rows
+        .iter()
+        .find_map(|l| l.trim_start().strip_prefix(name))
+        .unwrap_or_else(|| panic!("no row {name} in {rows:?}"));
+    let digits: String = row
+        .trim_start()
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits.parse().unwrap_or_else(|_| panic!("{name}: {row}"))
+}
+
+#[test]
+fn stats_after_a_modern_search_are_the_modern_searchs() {
+    let out = console("profile modern\nbook off\ndepth 8\ngo\nstats\nquit\n");
+    let rows = section(&out, "Statistics of the last search:");
+    assert!(figure(&rows, "nodes") > 1000, "{rows:?}");
+    let table = rows
+        .iter()
+        .find(|l| l.trim_start().starts_with("transposition table"))
+        .unwrap();
+    let hits: u64 = table
+        .split("hits ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(hits > 0, "{table}");
+    assert!(
+        rows.iter()
+            .any(|l| l.contains("null move") && l.contains("cut-offs"))
+    );
+    assert!(!out.contains("feedovers"), "no 1967 counters: {rows:?}");
+    // The 1967 search keeps the paper's counters.
+    let out = console("book off\ndepth 3\ngo\nstats\nquit\n");
+    let rows = section(&out, "Statistics of the last search:");
+    assert!(figure(&rows, "plausible move generations") > 0, "{rows:?}");
+    assert!(rows.iter().any(|l| l.contains("feedovers")));
+}

@@ -13,7 +13,7 @@ use super::settings::SettingsArgs;
 use super::{CliError, PositionArgs};
 use crate::eval::Terms;
 use crate::notation::{Notation, uci, write_move};
-use crate::search::{Bound, Limits, Score, SearchResult};
+use crate::search::{Bound, Limits, ModernStats, Score, SearchResult};
 
 #[derive(Debug, Args)]
 pub struct SearchArgs {
@@ -84,7 +84,11 @@ fn nps(nodes: u64, time: Duration) -> u64 {
 }
 
 fn to_json(pos: &Chess, r: &SearchResult) -> Value {
-    let mut stats = serde_json::to_value(r.stats).unwrap_or(Value::Null);
+    let stats = match &r.modern {
+        Some(m) => serde_json::to_value(m.stats),
+        None => serde_json::to_value(r.stats),
+    };
+    let mut stats = stats.unwrap_or(Value::Null);
     if let Value::Object(map) = &mut stats {
         map.insert("time_ms".into(), json!(r.time.as_millis() as u64));
         map.insert("nps".into(), json!(nps(r.nodes, r.time)));
@@ -123,7 +127,6 @@ fn to_json(pos: &Chess, r: &SearchResult) -> Value {
 }
 
 fn print_text(pos: &Chess, r: &SearchResult, notation: Notation) {
-    let s = &r.stats;
     println!("top-level moves (plausibility order):");
     for (i, rm) in r.root_moves.iter().enumerate() {
         let mv = write_move(pos, rm.mv, notation);
@@ -162,13 +165,40 @@ fn print_text(pos: &Chess, r: &SearchResult, notation: Notation) {
         t.c,
         t.s()
     );
+    match &r.modern {
+        Some(m) => print_modern_stats(r, &m.stats),
+        None => print_stats(r),
+    }
     println!(
-        "statistics: time {} ms, nodes {}, {} nps, seldepth {}",
-        r.time.as_millis(),
-        s.nodes,
-        nps(s.nodes, r.time),
-        s.seldepth
+        "depth {}{}",
+        r.depth,
+        if r.stopped { " (stopped)" } else { "" }
     );
+    println!("value {} ({})", r.score, r.score.value());
+    println!("pv {}", line_text(pos, &r.pv, notation));
+    if r.lines.len() > 1 {
+        for (k, line) in r.lines.iter().enumerate() {
+            let pv = line_text(pos, &line.pv, notation);
+            println!("line {} value {} pv {pv}", k + 1, line.score);
+        }
+    }
+    println!("bestmove {}", write_move(pos, r.best, notation));
+}
+
+/// The first line of the statistics, every search's.
+fn print_stats_head(r: &SearchResult, seldepth: u32) {
+    println!(
+        "statistics: time {} ms, nodes {}, {} nps, seldepth {seldepth}",
+        r.time.as_millis(),
+        r.nodes,
+        nps(r.nodes, r.time),
+    );
+}
+
+/// The 1967 search's statistics (aid 6).
+fn print_stats(r: &SearchResult) {
+    let s = &r.stats;
+    print_stats_head(r, s.seldepth);
     println!(
         "  plausible generations {}, static evaluations {}, capture-search nodes {}",
         s.plausible_generations, s.static_evaluations, s.capture_nodes
@@ -188,18 +218,68 @@ fn print_text(pos: &Chess, r: &SearchResult, notation: Notation) {
         s.secondary_changed_value,
         s.secondary_changed_move
     );
+}
+
+/// The modern search's statistics (its aid 6).
+fn print_modern_stats(r: &SearchResult, s: &ModernStats) {
+    print_stats_head(r, s.seldepth);
     println!(
-        "depth {}{}",
-        r.depth,
-        if r.stopped { " (stopped)" } else { "" }
+        "  quiescence nodes {}, evaluations {}, tablebase hits {}, hash full {} per mille",
+        s.quiescence_nodes, s.evaluations, s.tbhits, s.hashfull
     );
-    println!("value {} ({})", r.score, r.score.value());
-    println!("pv {}", line_text(pos, &r.pv, notation));
-    if r.lines.len() > 1 {
-        for (k, line) in r.lines.iter().enumerate() {
-            let pv = line_text(pos, &line.pv, notation);
-            println!("line {} value {} pv {pv}", k + 1, line.score);
-        }
+    println!(
+        "  table probes {}, hits {}, cut-offs {}; beta cut-offs {}, on the first move {}",
+        s.tt_probes, s.tt_hits, s.tt_cutoffs, s.beta_cutoffs, s.first_move_cutoffs
+    );
+    println!(
+        "  null move tries {}, cut-offs {}; reductions {}, searched again {}; check extensions {}",
+        s.null_move_tries,
+        s.null_move_cutoffs,
+        s.lmr_reductions,
+        s.lmr_re_searches,
+        s.check_extensions
+    );
+    println!(
+        "  pruned: reverse futility {}, futility {}, late moves {}, static exchange {}; aspiration fails high {}, low {}",
+        s.reverse_futility_prunes,
+        s.futility_prunes,
+        s.late_move_prunes,
+        s.see_prunes,
+        s.aspiration_fails_high,
+        s.aspiration_fails_low
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Game;
+    use crate::search::modern::Searcher;
+
+    fn modern(depth: u32) -> SearchResult {
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        Searcher::new(1)
+            .run(
+                &Game::default(),
+                &limits,
+                0,
+                &AtomicBool::new(false),
+                &mut |_| {},
+            )
+            .unwrap()
     }
-    println!("bestmove {}", write_move(pos, r.best, notation));
+
+    #[test]
+    fn the_json_of_a_modern_search_has_its_own_statistics() {
+        let r = modern(6);
+        let v = to_json(&Chess::default(), &r);
+        let stats = &v["stats"];
+        assert_eq!(stats["nodes"], r.nodes);
+        assert!(stats["tt_hits"].as_u64().unwrap() > 0, "{stats}");
+        assert!(stats["null_move_tries"].is_u64() && stats["time_ms"].is_u64());
+        assert!(stats.get("feedovers_two_en_prise").is_none(), "{stats}");
+    }
 }

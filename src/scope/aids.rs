@@ -18,7 +18,7 @@ use crate::fide::State;
 use crate::notation;
 use crate::plausible::{self, Context, Factor};
 use crate::rules::{Game, game_ply};
-use crate::search::{Bound, RootMove, SearchResult, Stats};
+use crate::search::{Bound, ModernStats, RootMove, SearchResult, Stats};
 
 /// One top-level move of a finished search (aid 5).
 #[derive(Debug, Clone, Serialize)]
@@ -68,6 +68,24 @@ impl RecordRow {
     }
 }
 
+/// The statistics of a search (aid 6), as one flat object of counters: the 1967 search's
+/// or the modern search's own.
+#[derive(Debug, Clone, Copy, Serialize)]
+#[serde(untagged)]
+pub enum StatsView {
+    MacHack(Stats),
+    Modern(ModernStats),
+}
+
+impl StatsView {
+    fn of(r: &SearchResult) -> StatsView {
+        match &r.modern {
+            Some(m) => StatsView::Modern(m.stats),
+            None => StatsView::MacHack(r.stats),
+        }
+    }
+}
+
 /// A search that ended: its answer, and when it searched, its record and statistics.
 #[derive(Debug, Clone, Serialize)]
 pub struct DoneView {
@@ -87,7 +105,7 @@ pub struct DoneView {
     pub source: &'static str,
     pub pv: Vec<MoveText>,
     pub record: Vec<RecordRow>,
-    pub stats: Option<Stats>,
+    pub stats: Option<StatsView>,
     pub pv_end_terms: Option<TermsView>,
     pub stopped: bool,
 }
@@ -128,7 +146,7 @@ impl DoneView {
             source,
             pv: views::line(root, &best.pv),
             record,
-            stats: result.map(|r| r.stats),
+            stats: result.map(StatsView::of),
             pv_end_terms: result.map(|r| TermsView::from(&r.pv_end_terms)),
             stopped: result.is_some_and(|r| r.stopped),
         }
@@ -306,6 +324,25 @@ mod tests {
                 .filter(|r| r.searched)
                 .all(|r| !r.pv.is_empty())
         );
-        assert_eq!(v.stats.unwrap().nodes, r.nodes);
+        assert!(matches!(v.stats, Some(StatsView::MacHack(s)) if s.nodes == r.nodes));
+    }
+
+    #[test]
+    fn a_modern_search_shows_its_own_statistics() {
+        let game = Game::default();
+        let mut s = crate::search::modern::Searcher::new(1);
+        let limits = Limits {
+            depth: Some(6),
+            ..Limits::default()
+        };
+        let r = s
+            .run(&game, &limits, 0, &AtomicBool::new(false), &mut |_| {})
+            .unwrap();
+        let best = BestMove::from_search(game.position(), r.clone());
+        let v = DoneView::new(game.position(), 0, &best, Some(&r), false);
+        let json = serde_json::to_value(&v).unwrap();
+        assert_eq!(json["stats"]["nodes"], r.nodes);
+        assert!(json["stats"]["tt_hits"].as_u64().unwrap() > 0);
+        assert!(json["stats"].get("plausible_generations").is_none());
     }
 }

@@ -26,9 +26,11 @@ use crate::rules::Game;
 
 pub use hash::Bound;
 pub use limits::Limits;
-pub use result::{CURRMOVE_AFTER, CurrMove, Info, NoLegalMove, PvLine, RootMove, SearchResult};
+pub use result::{
+    CURRMOVE_AFTER, CurrMove, Info, ModernAids, NoLegalMove, PvLine, RootMove, SearchResult,
+};
 pub use score::{MATE, MAX_PLY, Score};
-pub use stats::Stats;
+pub use stats::{ModernStats, Stats};
 
 /// A search the engine can drive. It is deterministic unless its settings say otherwise,
 /// stops soon after `stop` is raised (answering with the best move found so far), and

@@ -8,9 +8,9 @@ use std::time::Duration;
 use shakmaty::Move;
 use thiserror::Error;
 
-use super::Stats;
 use super::hash::Bound;
 use super::score::Score;
+use super::stats::{ModernStats, Stats};
 use crate::eval::Terms;
 use crate::plausible::Flags;
 
@@ -106,15 +106,26 @@ pub struct SearchResult {
     pub depth: u32,
     pub nodes: u64,
     pub time: Duration,
-    /// The statistics (debugging aid 6).
+    /// The 1967 search's statistics (debugging aid 6); the modern search leaves them
+    /// empty and reports its own in `modern`.
     pub stats: Stats,
-    /// Every top-level move in plausibility order, searched or not (debugging aid 5).
+    /// Every top-level move of the 1967 search in plausibility order, searched or not
+    /// (debugging aid 5).
     pub root_moves: Vec<RootMove>,
-    /// The evaluation terms of the position at the end of the principal variation
+    /// The 1967 evaluation terms of the position at the end of the principal variation
     /// (debugging aid 3; White's point of view).
     pub pv_end_terms: Terms,
+    /// The modern search's own debugging aids; `None` from the 1967 search.
+    pub modern: Option<ModernAids>,
     /// Whether a limit or the stop flag ended the search before it was complete.
     pub stopped: bool,
+}
+
+/// What only the modern search reports.
+#[derive(Debug, Clone)]
+pub struct ModernAids {
+    /// Its statistics (its debugging aid 6).
+    pub stats: ModernStats,
 }
 
 /// A search was asked for a move in a position without one (the game is over).

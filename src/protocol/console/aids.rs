@@ -11,7 +11,7 @@ use crate::engine::short;
 use crate::eval::{Root, static_board_evaluator};
 use crate::notation::{self, Notation};
 use crate::plausible::{self, Context};
-use crate::search::Bound;
+use crate::search::{Bound, ModernStats, SearchResult};
 
 impl Console {
     /// Debugging aid 3: the evaluation of the current position, or at the end of a
@@ -158,50 +158,18 @@ impl Console {
         }
     }
 
-    /// Debugging aid 6: the statistics of the last search.
+    /// Debugging aid 6: the statistics of the last search, the modern search's own for a
+    /// modern search.
     pub(super) fn stats(&self) {
         let Some(last) = &self.last else {
             self.say("No search yet.");
             return;
         };
         let r = &last.result;
-        let s = &r.stats;
-        let secs = r.time.as_secs_f64();
-        let rows = [
-            ("time", format!("{secs:.3} s")),
-            ("depth", format!("{} (selective {})", r.depth, s.seldepth)),
-            ("nodes", format!("{}", s.nodes)),
-            (
-                "nodes per second",
-                format!("{:.0}", s.nodes as f64 / secs.max(1e-6)),
-            ),
-            (
-                "plausible move generations",
-                s.plausible_generations.to_string(),
-            ),
-            (
-                "feedovers",
-                format!(
-                    "{} (en prise and constrained {}, two en prise {}, opponent cannot escape {})",
-                    s.feedovers(),
-                    s.feedovers_en_prise_constrained,
-                    s.feedovers_two_en_prise,
-                    s.feedovers_opponent_cannot_escape
-                ),
-            ),
-            ("static evaluations", s.static_evaluations.to_string()),
-            ("capture-search nodes", s.capture_nodes.to_string()),
-            ("hash probes", s.hash_probes.to_string()),
-            ("hash hits", s.hash_hits.to_string()),
-            (
-                "secondary searches",
-                format!(
-                    "{} (changed the value {}, the move {})",
-                    s.secondary_searches, s.secondary_changed_value, s.secondary_changed_move
-                ),
-            ),
-            ("stopped early", if r.stopped { "yes" } else { "no" }.into()),
-        ];
+        let rows = match &r.modern {
+            Some(m) => modern_stats_rows(r, &m.stats),
+            None => stats_rows(r),
+        };
         self.say("Statistics of the last search:");
         for (name, v) in rows {
             self.say(&format!("  {name:<27} {v}"));
@@ -239,4 +207,120 @@ impl Console {
             self.say(&l);
         }
     }
+}
+
+/// The rows of aid 6 every search has: time, depth, nodes and their speed.
+fn common_rows(r: &SearchResult, seldepth: u32) -> Vec<(&'static str, String)> {
+    let secs = r.time.as_secs_f64();
+    vec![
+        ("time", format!("{secs:.3} s")),
+        ("depth", format!("{} (selective {seldepth})", r.depth)),
+        ("nodes", r.nodes.to_string()),
+        (
+            "nodes per second",
+            format!("{:.0}", r.nodes as f64 / secs.max(1e-6)),
+        ),
+    ]
+}
+
+/// Aid 6 of the 1967 search: the paper's counters.
+fn stats_rows(r: &SearchResult) -> Vec<(&'static str, String)> {
+    let s = &r.stats;
+    let mut rows = common_rows(r, s.seldepth);
+    rows.extend([
+        (
+            "plausible move generations",
+            s.plausible_generations.to_string(),
+        ),
+        (
+            "feedovers",
+            format!(
+                "{} (en prise and constrained {}, two en prise {}, opponent cannot escape {})",
+                s.feedovers(),
+                s.feedovers_en_prise_constrained,
+                s.feedovers_two_en_prise,
+                s.feedovers_opponent_cannot_escape
+            ),
+        ),
+        ("static evaluations", s.static_evaluations.to_string()),
+        ("capture-search nodes", s.capture_nodes.to_string()),
+        ("hash probes", s.hash_probes.to_string()),
+        ("hash hits", s.hash_hits.to_string()),
+        (
+            "secondary searches",
+            format!(
+                "{} (changed the value {}, the move {})",
+                s.secondary_searches, s.secondary_changed_value, s.secondary_changed_move
+            ),
+        ),
+        ("stopped early", stopped(r)),
+    ]);
+    rows
+}
+
+/// Aid 6 of the modern search: what each of its steps did.
+fn modern_stats_rows(r: &SearchResult, s: &ModernStats) -> Vec<(&'static str, String)> {
+    let mut rows = common_rows(r, s.seldepth);
+    rows.extend([
+        ("quiescence nodes", s.quiescence_nodes.to_string()),
+        ("evaluations", s.evaluations.to_string()),
+        (
+            "transposition table",
+            format!(
+                "probes {}, hits {} ({}), cut-offs {}, {} per mille full",
+                s.tt_probes,
+                s.tt_hits,
+                percent(s.tt_hits, s.tt_probes),
+                s.tt_cutoffs,
+                s.hashfull
+            ),
+        ),
+        (
+            "beta cut-offs",
+            format!(
+                "{}, on the first move {} ({})",
+                s.beta_cutoffs,
+                s.first_move_cutoffs,
+                percent(s.first_move_cutoffs, s.beta_cutoffs)
+            ),
+        ),
+        (
+            "null move",
+            format!(
+                "tries {}, cut-offs {}",
+                s.null_move_tries, s.null_move_cutoffs
+            ),
+        ),
+        (
+            "late-move reductions",
+            format!("{}, searched again {}", s.lmr_reductions, s.lmr_re_searches),
+        ),
+        (
+            "pruned",
+            format!(
+                "reverse futility {}, futility {}, late moves {}, static exchange {}",
+                s.reverse_futility_prunes, s.futility_prunes, s.late_move_prunes, s.see_prunes
+            ),
+        ),
+        ("check extensions", s.check_extensions.to_string()),
+        (
+            "aspiration fails",
+            format!(
+                "high {}, low {}",
+                s.aspiration_fails_high, s.aspiration_fails_low
+            ),
+        ),
+        ("tablebase hits", s.tbhits.to_string()),
+        ("stopped early", stopped(r)),
+    ]);
+    rows
+}
+
+/// `part` of `whole` as a percentage.
+fn percent(part: u64, whole: u64) -> String {
+    format!("{:.1}%", part as f64 * 100.0 / whole.max(1) as f64)
+}
+
+fn stopped(r: &SearchResult) -> String {
+    if r.stopped { "yes" } else { "no" }.into()
 }

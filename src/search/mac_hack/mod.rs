@@ -220,6 +220,7 @@ impl MacHack {
             time: start.elapsed(),
             stats,
             root_moves: found.records,
+            modern: None,
             stopped,
         })
     }

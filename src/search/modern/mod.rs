@@ -47,14 +47,14 @@ use shakmaty::{Chess, Move, Position};
 use crate::eval::{Root, Terms, static_board_evaluator};
 use crate::rules::Game;
 use crate::search::{
-    DEFAULT_HASH_MIB, Info, Limits, NoLegalMove, PvLine, Score, Search, SearchResult, Settings,
-    Stats,
+    DEFAULT_HASH_MIB, Info, Limits, ModernAids, NoLegalMove, PvLine, Score, Search, SearchResult,
+    Settings, Stats,
 };
 use crate::tablebase;
 
 pub use params::Params;
 use root::Deepened;
-use search::{Counts, Reductions};
+use search::Reductions;
 use smp::{Scratch, Shared};
 use tt::Tt;
 
@@ -241,6 +241,7 @@ impl Searcher {
                 (done, value, worker.counts, worker.stopped)
             });
         counts.add(&helper_counts);
+        counts.hashfull = self.tt.hashfull();
         let best = &done.moves[0];
         let pv = best.pv.to_vec();
         let lines = lines(&done, multipv, to_score(value));
@@ -254,18 +255,19 @@ impl Searcher {
             depth: done.depth,
             nodes: counts.nodes,
             time: start.elapsed(),
-            stats: stats(&counts),
+            stats: Stats::default(),
             root_moves: Vec::new(),
+            modern: Some(ModernAids { stats: counts }),
             stopped,
         };
         info(&Info {
             depth: result.depth,
-            seldepth: counts.seldepth as u32,
+            seldepth: counts.seldepth,
             score: result.score,
             nodes: counts.nodes,
             time: result.time,
             pv: result.pv.clone(),
-            hashfull: self.tt.hashfull(),
+            hashfull: counts.hashfull,
             tbhits: counts.tbhits,
             ..Info::default()
         });
@@ -334,19 +336,6 @@ fn lines(done: &Deepened, multipv: usize, best: Score) -> Vec<PvLine> {
             pv: rm.pv.to_vec(),
         });
     std::iter::once(first).chain(rest).collect()
-}
-
-/// The search's counters as the statistics of debugging aid 6 (those that apply).
-fn stats(c: &Counts) -> Stats {
-    Stats {
-        nodes: c.nodes,
-        static_evaluations: c.evaluations,
-        capture_nodes: c.qnodes,
-        hash_probes: c.tt_probes,
-        hash_hits: c.tt_hits,
-        seldepth: c.seldepth as u32,
-        ..Stats::default()
-    }
 }
 
 /// The 1967 evaluator's terms at the end of `pv` from `pos` (debugging aid 3).

@@ -23,7 +23,7 @@ impl Worker<'_> {
         if self.enter_node(ply) {
             return 0;
         }
-        self.counts.qnodes += 1;
+        self.counts.quiescence_nodes += 1;
         if let Some(v) = self.rule_draw(pos, ply) {
             return v;
         }
@@ -37,6 +37,7 @@ impl Worker<'_> {
             self.counts.tt_hits += 1;
             let v = value_from_tt(e.value, ply, TB_BOUND);
             if !pv && cuts(e.bound, v, alpha, beta) {
+                self.counts.tt_cutoffs += 1;
                 return v;
             }
         }

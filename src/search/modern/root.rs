@@ -136,7 +136,7 @@ impl Worker<'_> {
     pub fn line_info(&self, depth: u32, k: usize, rm: &RootMove) -> Info {
         Info {
             depth,
-            seldepth: self.counts.seldepth as u32,
+            seldepth: self.counts.seldepth,
             score: to_score(rm.score),
             nodes: self.all_nodes(),
             time: self.start.elapsed(),
@@ -174,9 +174,11 @@ impl Worker<'_> {
                 return;
             }
             if v <= alpha {
+                self.counts.aspiration_fails_low += 1;
                 beta = (alpha + beta) / 2;
                 alpha = (v - delta).max(-INF);
             } else if v >= beta {
+                self.counts.aspiration_fails_high += 1;
                 beta = (v + delta).min(INF);
             } else {
                 return;

@@ -24,6 +24,7 @@ use super::tt::{Bound, Entry, Tt, value_from_tt, value_to_tt};
 use super::{INF, MATE, MATE_BOUND, MAX_PLY, TB_BOUND, TB_WIN};
 use crate::repetition::{DrawRule, History};
 use crate::rules::key_after;
+use crate::search::ModernStats;
 use crate::tablebase::{self, Tablebases};
 
 /// The static evaluation of a node in check (it has none).
@@ -112,32 +113,6 @@ pub(super) struct Node {
     pub tt_move: u16,
 }
 
-/// Counters of one search, for the statistics.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Counts {
-    pub nodes: u64,
-    pub qnodes: u64,
-    pub evaluations: u64,
-    pub tt_probes: u64,
-    pub tt_hits: u64,
-    pub seldepth: usize,
-    /// Tablebase probes that gave a result.
-    pub tbhits: u64,
-}
-
-impl Counts {
-    /// Adds another thread's counters to these (the deepest ply is the deeper one's).
-    pub fn add(&mut self, other: &Counts) {
-        self.nodes += other.nodes;
-        self.qnodes += other.qnodes;
-        self.evaluations += other.evaluations;
-        self.tt_probes += other.tt_probes;
-        self.tt_hits += other.tt_hits;
-        self.seldepth = self.seldepth.max(other.seldepth);
-        self.tbhits += other.tbhits;
-    }
-}
-
 /// One search's state: borrowed tables and scratch space, the line's history, limits
 /// and counters.
 pub struct Worker<'a> {
@@ -149,7 +124,8 @@ pub struct Worker<'a> {
     pub history: History,
     /// The value of a draw for the side to move at the root.
     pub draw: i32,
-    pub counts: Counts,
+    /// This thread's statistics.
+    pub counts: ModernStats,
     pub stop: &'a AtomicBool,
     pub max_nodes: u64,
     pub deadline: Option<Instant>,
@@ -185,7 +161,7 @@ impl Worker<'_> {
             return true;
         }
         self.counts.nodes += 1;
-        self.counts.seldepth = self.counts.seldepth.max(ply);
+        self.counts.seldepth = self.counts.seldepth.max(ply as u32);
         if self.counts.nodes & 1023 == 0 {
             if self.thread != 0 {
                 self.helper_nodes.fetch_add(1024, Ordering::Relaxed);
@@ -277,6 +253,7 @@ impl Worker<'_> {
             self.counts.tt_hits += 1;
             let v = value_from_tt(e.value, ply, TB_BOUND);
             if !pv && e.depth >= depth && cuts(e.bound, v, alpha, beta) {
+                self.counts.tt_cutoffs += 1;
                 return v;
             }
         }
@@ -308,6 +285,7 @@ impl Worker<'_> {
                 && eval.abs() < MATE_BOUND
                 && eval - p.reverse_futility_margin * (depth - i32::from(node.improving)) >= beta
             {
+                self.counts.reverse_futility_prunes += 1;
                 return eval;
             }
             // Step 7. Null-move pruning.
@@ -403,6 +381,7 @@ impl Worker<'_> {
             + depth / p.null_depth_divisor
             + ((node.eval - beta) / p.null_eval_divisor).min(p.null_eval_max);
         let child = pos.clone().swap_turn().ok()?;
+        self.counts.null_move_tries += 1;
         let mut key = self.history.key() ^ Zobrist64::zobrist_for_white_turn().0;
         if let Some(ep) = pos.ep_square(EnPassantMode::Legal) {
             key ^= Zobrist64::zobrist_for_en_passant_file(ep.file()).0;
@@ -418,6 +397,7 @@ impl Worker<'_> {
         if self.stopped || v < beta {
             return None;
         }
+        self.counts.null_move_cutoffs += 1;
         // A null-move mate is not a real one.
         Some(if v >= MATE_BOUND { beta } else { v })
     }
@@ -472,6 +452,8 @@ impl Worker<'_> {
                         self.update_pv(ply, m);
                     }
                     if v >= beta {
+                        self.counts.beta_cutoffs += 1;
+                        self.counts.first_move_cutoffs += u64::from(searched == 1);
                         break;
                     }
                 }
@@ -530,9 +512,9 @@ impl Worker<'_> {
     }
 
     /// Step 9 for one move: late-move pruning and futility pruning of quiet moves, and
-    /// pruning of moves that lose material by static exchange.
+    /// pruning of moves that lose material by static exchange (each counted).
     fn prunable(
-        &self,
+        &mut self,
         pos: &Chess,
         c: &Candidate,
         depth: i32,
@@ -544,12 +526,14 @@ impl Worker<'_> {
         if c.quiet && !node.in_check && !c.gives_check {
             let limit = (p.lmp_base + depth * depth) / (2 - i32::from(node.improving));
             if p.late_move_pruning && depth <= p.lmp_depth && quiets_seen as i32 > limit {
+                self.counts.late_move_prunes += 1;
                 return true;
             }
             if p.futility
                 && depth <= p.futility_depth
                 && node.eval + p.futility_base + p.futility_margin * depth <= alpha
             {
+                self.counts.futility_prunes += 1;
                 return true;
             }
         }
@@ -559,7 +543,9 @@ impl Worker<'_> {
             } else {
                 p.see_capture_margin * depth
             };
-            return !see_ge(pos, c.mv, -margin);
+            let losing = !see_ge(pos, c.mv, -margin);
+            self.counts.see_prunes += u64::from(losing);
+            return losing;
         }
         false
     }
@@ -597,12 +583,15 @@ impl Worker<'_> {
         self.history.push(child, c.key);
         self.frames[ply + 1].last = Some((c.piece, c.mv.to()));
         let (next, depth) = (ply + 1, c.depth);
+        self.counts.check_extensions += u64::from(c.gives_check && self.params.check_extension);
         let v = if c.first {
             -self.search(child, next, depth, -beta, -alpha, !node.pv && !node.cut)
         } else {
             let r = c.reduction;
+            self.counts.lmr_reductions += u64::from(r > 0);
             let mut v = -self.search(child, next, depth - r, -alpha - 1, -alpha, true);
             if v > alpha && r > 0 {
+                self.counts.lmr_re_searches += 1;
                 v = -self.search(child, next, depth, -alpha - 1, -alpha, !node.cut);
             }
             if node.pv && v > alpha && v < beta {

@@ -14,12 +14,12 @@ use std::time::Instant;
 
 use super::movepick::Heuristics;
 use super::params::Params;
-use super::search::{Counts, Frame, Reductions, Worker};
+use super::search::{Frame, Reductions, Worker};
 use super::tt::Tt;
 use super::{MAX_DEPTH, MAX_PLY};
 use crate::repetition::History;
 use crate::rules::Game;
-use crate::search::{CURRMOVE_AFTER, Limits};
+use crate::search::{CURRMOVE_AFTER, Limits, ModernStats};
 
 /// The most search threads (UCI `Threads`).
 pub const MAX_THREADS: usize = 64;
@@ -78,7 +78,7 @@ impl<'a> Shared<'a> {
             reductions: self.reductions,
             history: History::new(self.game),
             draw: self.draw,
-            counts: Counts::default(),
+            counts: ModernStats::default(),
             stop,
             max_nodes: limits.nodes.unwrap_or(u64::MAX),
             deadline: limits.deadline,
@@ -103,7 +103,7 @@ pub fn with_helpers<R>(
     shared: Shared<'_>,
     helpers: &mut [Scratch],
     main: impl FnOnce() -> R,
-) -> (R, Counts) {
+) -> (R, ModernStats) {
     let done = AtomicBool::new(false);
     std::thread::scope(|s| {
         let handles: Vec<_> = helpers
@@ -119,7 +119,7 @@ pub fn with_helpers<R>(
             .collect();
         let answer = main();
         done.store(true, Ordering::Relaxed);
-        let mut counts = Counts::default();
+        let mut counts = ModernStats::default();
         for h in handles {
             if let Ok(c) = h.join() {
                 counts.add(&c);
@@ -131,7 +131,12 @@ pub fn with_helpers<R>(
 
 /// The search of helper `thread`: iterative deepening on the root until `done` is raised,
 /// the deadline passes or the depth limit is reached, reporting nothing.
-fn helper(shared: Shared<'_>, scratch: &mut Scratch, done: &AtomicBool, thread: usize) -> Counts {
+fn helper(
+    shared: Shared<'_>,
+    scratch: &mut Scratch,
+    done: &AtomicBool,
+    thread: usize,
+) -> ModernStats {
     let mut w = shared.worker(scratch, done, thread);
     let pos = shared.game.position();
     let moves = w.root_moves(pos, &shared.limits.searchmoves);

@@ -308,3 +308,25 @@ fn a_cut_search_keeps_the_last_complete_lines_best_move_first() {
     assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
     assert!(r.lines.iter().all(|l| legal_line(g.position(), &l.pv)));
 }
+
+#[test]
+fn the_statistics_count_every_step_and_repeat_exactly() {
+    let g = game("r1bq1rk1/ppp2ppp/2np1n2/2b1p3/2B1P3/2PP1N2/PP3PPP/RNBQ1RK1 w - - 0 7");
+    let r = to_depth(&g, 9);
+    let s = r.modern.as_ref().expect("the modern figures").stats;
+    assert_eq!(s.nodes, r.nodes);
+    assert!(
+        s.quiescence_nodes > 0 && s.quiescence_nodes < s.nodes,
+        "{s:?}"
+    );
+    assert!(s.tt_probes >= s.tt_hits && s.tt_hits >= s.tt_cutoffs && s.tt_cutoffs > 0);
+    assert!(s.null_move_tries >= s.null_move_cutoffs && s.null_move_cutoffs > 0);
+    assert!(s.lmr_reductions >= s.lmr_re_searches && s.lmr_re_searches > 0);
+    assert!(s.beta_cutoffs >= s.first_move_cutoffs && s.first_move_cutoffs > 0);
+    let pruned = s.reverse_futility_prunes + s.futility_prunes + s.late_move_prunes;
+    assert!(pruned > 0 && s.evaluations > 0 && s.hashfull > 0, "{s:?}");
+    assert!(s.seldepth >= 9, "{s:?}");
+    assert_eq!(r.stats, crate::search::Stats::default(), "no 1967 counters");
+    // One thread counts the same every run.
+    assert_eq!(to_depth(&g, 9).modern.unwrap().stats, s);
+}
