@@ -8,6 +8,12 @@ sets, and write them back into the one weight table (issue 24; docs/performance.
     python3 scripts/fit_factors.py write     # the same fit, written into src/plausible/weights.rs
     python3 scripts/fit_factors.py suite     # `machack plausible-suite` on every CHECK set
 
+The multipliers are relative to the weights of the build that made the dump, and the pull
+toward 1 is a pull toward those weights: `write` was run once, on the build before the
+re-fit (commit 5422c64, bench 407462). Run again on the re-fitted build it drifts further
+(forks and pins to their floors, doubled pawns and outposts up) without gaining on the
+checking sets, so a second `write` is not a refinement.
+
 The split (the one place it is written down; tests/data/README.md points here). "even"
 and "odd" are the 1st, 3rd, 5th... and the 2nd, 4th, 6th... records of a file:
 
