@@ -1,111 +1,45 @@
-//! Quality benchmark of the plausible move generator (issue 5): on the WAC suite, the rank
+//! Quality benchmark of the plausible move generator (issue 5): on an EPD suite, the rank
 //! of the solution move in the plausibility order, against a plain MVV-LVA + checks order.
 //!
 //! `cargo run --release --example wac_rank [FILE] [--misses]` (default `tests/data/wac.epd`).
 //! Prints the share of positions whose solution is ranked first, in the top 6 (the normal
 //! width) and in the top 15 (tournament width), for both orderings, and for the even and
-//! odd halves of the suite (weights were tuned on WAC's even half; the odd half is held
-//! out). `tests/data/game_only_moves.epd` is the other suite: positions from machack's
-//! games where Stockfish sees one move clearly best, Greenblatt's claim in games.
+//! odd halves of the suite. Which files and halves the weights are fitted on and which
+//! check them is written in `scripts/fit_factors.py`, which reads this program's `--dump`
+//! (with STS's `c8` points when the suite has them).
 //!
 //! Helpers: `--misses` lists the solutions ranked below 6 (and the captures/checks/quiet
-//! split), `--near` also those ranked 2–3, `--ranks` every position (to diff two builds); `--trace=WAC.024` prints the factors of the
-//! solution and of the three most plausible moves; `--blame` sums each factor over the
+//! split), `--near` also those ranked 2–3, `--ranks` every position (to diff two builds);
+//! `--trace=WAC.024` prints the factors of the solution and of the three most plausible
+//! moves; `--blame` sums each factor over the
 //! solutions and over the moves ranked above them; `--set=knob=value` (repeatable) tries a
 //! weight without rebuilding; `--tune` does coordinate descent on the even half; `--dump`
 //! prints every move's factors, for fitting weights outside.
 
 use std::time::Instant;
 
+use machack::annotate::suite::{self, Case, Ordering};
 use machack::attack::Analysis;
-use machack::eval::piece_value;
 use machack::plausible::{self, Context, PlausibleList, Weights};
+use shakmaty::Move;
 use shakmaty::fen::Fen;
 use shakmaty::san::San;
-use shakmaty::{CastlingMode, Chess, Move, Position};
 
-struct Case {
-    id: String,
-    pos: Chess,
-    best: Vec<Move>,
-}
-
+/// The suite's positions (`bm`, and STS's `c8`/`c9` points), or exit 2 with the reason.
 fn read(path: &str) -> Vec<Case> {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
         eprintln!("wac_rank: cannot read {path}: {e}");
         std::process::exit(2);
     });
-    let mut out = Vec::new();
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let fields: Vec<&str> = line.split_whitespace().collect();
-        if fields.len() < 6 {
-            continue;
-        }
-        let fen = format!(
-            "{} {} {} {} 0 1",
-            fields[0], fields[1], fields[2], fields[3]
-        );
-        let Ok(pos) = fen.parse::<Fen>().map_err(|_| ()).and_then(|f| {
-            f.into_position::<Chess>(CastlingMode::Standard)
-                .map_err(|_| ())
-        }) else {
-            continue;
-        };
-        let ops = fields[4..].join(" ");
-        let Some(bm) = ops
-            .split(';')
-            .map(str::trim)
-            .find_map(|op| op.strip_prefix("bm "))
-        else {
-            continue;
-        };
-        let best: Vec<Move> = bm
-            .split_whitespace()
-            .filter_map(|t| t.parse::<San>().ok()?.to_move(&pos).ok())
-            .collect();
-        let id = ops
-            .split(';')
-            .map(str::trim)
-            .find_map(|op| op.strip_prefix("id "))
-            .unwrap_or("?")
-            .trim_matches('"')
-            .to_string();
-        if !best.is_empty() {
-            out.push(Case { id, pos, best });
-        }
-    }
-    out
+    suite::read(&text).unwrap_or_else(|e| {
+        eprintln!("wac_rank: {path}: {e}");
+        std::process::exit(2);
+    })
 }
 
-/// The plain ordering: captures by most valuable victim, least valuable attacker; then
-/// promotions; then checks; then the rest in generation order.
-fn mvv_lva(pos: &Chess) -> Vec<Move> {
-    let mut moves: Vec<(i32, usize, Move)> = pos
-        .legal_moves()
-        .into_iter()
-        .enumerate()
-        .map(|(i, m)| {
-            let key = if let Some(c) = m.capture() {
-                100_000 + 10 * piece_value(c) - piece_value(m.role())
-            } else if m.is_promotion() {
-                90_000
-            } else {
-                let mut after = pos.clone();
-                after.play_unchecked(m);
-                if after.is_check() { 50_000 } else { 0 }
-            };
-            (key, i, m)
-        })
-        .collect();
-    moves.sort_by_key(|&(k, i, _)| (std::cmp::Reverse(k), i));
-    moves.into_iter().map(|(_, _, m)| m).collect()
-}
-
+/// The rank (from 1) of the solution in `order`; `usize::MAX` when it is missing.
 fn rank_of(order: &[Move], best: &[Move]) -> usize {
-    order
-        .iter()
-        .position(|m| best.contains(m))
-        .map_or(usize::MAX, |i| i + 1)
+    suite::rank_of(order, best).unwrap_or(usize::MAX)
 }
 
 fn report(name: &str, ranks: &[usize]) {
@@ -381,7 +315,9 @@ fn blame(cases: &[Case], weights: &'static Weights) {
 }
 
 /// `--dump`: every legal move of every position with its factors, one move a line
-/// (`id, move, solution 0/1, name=value,...`), for fitting the weights outside.
+/// (`id, move, solution 0/1, points, name=value,...`), for fitting the weights outside.
+/// The points are STS's `c8` for the move (0 if unscored) when the suite has them, else
+/// 100 for a solution and 0 for any other move.
 fn dump(cases: &[Case], weights: &'static Weights) {
     let mut list = PlausibleList::new();
     for case in cases {
@@ -393,11 +329,21 @@ fn dump(cases: &[Case], weights: &'static Weights) {
                 .iter()
                 .map(|f| format!("{}={}", f.name, f.value))
                 .collect();
+            let best = case.best.contains(&pm.mv);
+            let points = if case.points.is_empty() {
+                100 * u32::from(best)
+            } else {
+                case.points
+                    .iter()
+                    .find(|(m, _)| *m == pm.mv)
+                    .map_or(0, |&(_, p)| p)
+            };
             println!(
-                "{}\t{}\t{}\t{}",
+                "{}\t{}\t{}\t{}\t{}",
                 case.id,
                 pm.mv.to_uci(shakmaty::CastlingMode::Standard),
-                u8::from(case.best.contains(&pm.mv)),
+                u8::from(best),
+                points,
                 factors.join(",")
             );
         }
@@ -497,7 +443,10 @@ fn main() {
             kinds[k].push(r);
         }
         ours.push(r);
-        plain.push(rank_of(&mvv_lva(&case.pos), &case.best));
+        plain.push(rank_of(
+            &Ordering::MvvLvaChecks.order(&case.pos),
+            &case.best,
+        ));
     }
     let elapsed = started.elapsed();
     report("plausibility", &ours);
