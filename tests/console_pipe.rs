@@ -433,3 +433,35 @@ fn stats_after_a_modern_search_are_the_modern_searchs() {
     assert!(figure(&rows, "plausible move generations") > 0, "{rows:?}");
     assert!(rows.iter().any(|l| l.contains("feedovers")));
 }
+
+#[test]
+fn record_after_a_modern_search_lists_every_root_move_with_its_value() {
+    let out = console("profile modern\nbook off\ndepth 8\ngo\nrecord\nquit\n");
+    let rows = section(&out, "Last search from");
+    assert!(
+        rows[0].contains("(20 top-level moves at depth 8, best "),
+        "{rows:?}"
+    );
+    assert!(
+        rows[1].contains("order") && rows[1].contains("nodes"),
+        "{rows:?}"
+    );
+    let moves: Vec<&str> = rows[2..]
+        .iter()
+        .filter(|l| {
+            l.trim_start()
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_digit())
+        })
+        .copied()
+        .collect();
+    assert_eq!(moves.len(), 20, "{rows:?}");
+    // Every move has a value (the best exact, the others as bounds), none "not searched".
+    assert!(
+        moves
+            .iter()
+            .all(|l| l.contains('(') && !l.contains("not searched"))
+    );
+    assert!(!moves[0].contains("<="), "{}", moves[0]);
+}

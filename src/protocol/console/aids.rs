@@ -3,7 +3,7 @@
 //! the record of every top-level move (aid 5), the statistics (aid 6), and the principal
 //! variation with the static value after each move.
 
-use shakmaty::Position;
+use shakmaty::{Chess, Position};
 
 use super::{Console, show, side_name};
 use crate::attack::Analysis;
@@ -11,7 +11,7 @@ use crate::engine::short;
 use crate::eval::{Root, static_board_evaluator};
 use crate::notation::{self, Notation};
 use crate::plausible::{self, Context};
-use crate::search::{Bound, ModernStats, SearchResult};
+use crate::search::{Bound, ModernRootMove, ModernStats, Score, SearchResult};
 
 impl Console {
     /// Debugging aid 3: the evaluation of the current position, or at the end of a
@@ -126,6 +126,10 @@ impl Console {
             self.say("No search yet.");
             return;
         };
+        if let Some(m) = &last.result.modern {
+            self.modern_record(last.game.position(), &last.result, &m.root_moves);
+            return;
+        }
         let root = last.game.position();
         self.say(&format!(
             "Last search from {} ({} top-level moves, best {}):",
@@ -136,14 +140,7 @@ impl Console {
         self.say("  rank move        plaus  value                  main variation");
         for (i, rm) in last.result.root_moves.iter().enumerate() {
             let value = match (rm.score, rm.searched) {
-                (Some(s), _) => {
-                    let bound = match rm.bound {
-                        Some(Bound::Upper) => "<=",
-                        Some(Bound::Lower) => ">=",
-                        _ => "",
-                    };
-                    format!("{bound}{}", show::score(s))
-                }
+                (Some(s), _) => bounded(s, rm.bound),
                 (None, true) => "searched".into(),
                 (None, false) => "not searched".into(),
             };
@@ -156,6 +153,33 @@ impl Console {
                 show::line(root, &rm.pv, self.notation)
             ));
         }
+    }
+
+    /// Aid 5 of the modern search: every root move of its last completed iteration, best
+    /// first, with its place in the move ordering instead of a plausibility.
+    fn modern_record(&self, root: &Chess, r: &SearchResult, moves: &[ModernRootMove]) {
+        let depth = moves.first().map_or(0, |rm| rm.depth);
+        self.say(&format!(
+            "Last search from {} ({} top-level moves at depth {depth}, best {}):",
+            notation::fen_of(root),
+            moves.len(),
+            notation::write_move(root, r.best, self.notation)
+        ));
+        self.say("  rank move        order  value            nodes  main variation");
+        for (i, rm) in moves.iter().enumerate() {
+            self.say(&format!(
+                "  {:>3}. {:<10} {:>6}  {:<16} {:>6}  {}",
+                i + 1,
+                notation::write_move(root, rm.mv, self.notation),
+                rm.order,
+                bounded(rm.score, Some(rm.bound)),
+                rm.nodes,
+                show::line(root, &rm.pv, self.notation)
+            ));
+        }
+        self.say(
+            "  (order: the move's place in the first iteration's move ordering; nodes: spent under it at this depth)",
+        );
     }
 
     /// Debugging aid 6: the statistics of the last search, the modern search's own for a
@@ -314,6 +338,16 @@ fn modern_stats_rows(r: &SearchResult, s: &ModernStats) -> Vec<(&'static str, St
         ("stopped early", stopped(r)),
     ]);
     rows
+}
+
+/// A value with its bound: `<=` when it is at most that, `>=` at least.
+fn bounded(s: Score, bound: Option<Bound>) -> String {
+    let sign = match bound {
+        Some(Bound::Upper) => "<=",
+        Some(Bound::Lower) => ">=",
+        _ => "",
+    };
+    format!("{sign}{}", show::score(s))
 }
 
 /// `part` of `whole` as a percentage.
