@@ -1,9 +1,11 @@
 //! The debugging aids of the paper (docs/design.md §8), over the current position and the last
 //! search: the evaluation term by term (aid 3), the plausibility trace of a move (aid 4),
 //! the record of every top-level move (aid 5), the statistics (aid 6), and the principal
-//! variation with the static value after each move.
+//! variation with the static value after each move. After a modern search, the record,
+//! statistics and tree are that search's own: its root moves, its counters and its
+//! evaluator.
 
-use shakmaty::{Chess, Position};
+use shakmaty::{Chess, Move, Position};
 
 use super::{Console, show, side_name};
 use crate::attack::Analysis;
@@ -11,6 +13,9 @@ use crate::engine::short;
 use crate::eval::{Root, static_board_evaluator};
 use crate::notation::{self, Notation};
 use crate::plausible::{self, Context};
+use crate::search::modern::eval::trace::{self, Trace};
+use crate::search::modern::eval::{DEFAULT, FULL_SCALE, MAX_PHASE, evaluate};
+use crate::search::modern::to_score;
 use crate::search::{Bound, ModernRootMove, ModernStats, Score, SearchResult};
 
 impl Console {
@@ -53,6 +58,10 @@ impl Console {
                 return;
             }
         };
+        if let Some(modern) = &last.result.modern {
+            self.modern_eval(root, m, &modern.root_moves);
+            return;
+        }
         let Some(rm) = last.result.root_moves.iter().find(|r| r.mv == m) else {
             self.say("That move was not among the last search's top-level moves.");
             return;
@@ -80,6 +89,32 @@ impl Console {
             )),
             (None, true) => self.say(&format!("{text} was searched but left no variation.")),
         }
+    }
+
+    /// Aid 3 after a modern search: the modern evaluator's terms at the end of root move
+    /// `m`'s line in the record.
+    fn modern_eval(&self, root: &Chess, m: Move, moves: &[ModernRootMove]) {
+        let Some(rm) = moves.iter().find(|r| r.mv == m) else {
+            self.say("That move was not among the last search's top-level moves.");
+            return;
+        };
+        let text = notation::write_move(root, m, self.notation);
+        self.say(&format!(
+            "At the end of {text}'s variation: {}",
+            show::line(root, &rm.pv, self.notation)
+        ));
+        let mut end = root.clone();
+        for &mv in &rm.pv {
+            if !end.is_legal(mv) {
+                break;
+            }
+            end.play_unchecked(mv);
+        }
+        self.modern_terms(&end);
+        self.say(&format!(
+            "Backed-up value of {text}: {} (mover's view)",
+            bounded(rm.score, Some(rm.bound))
+        ));
     }
 
     /// Debugging aid 4: the plausibility trace of one move in the current position.
@@ -201,7 +236,8 @@ impl Console {
     }
 
     /// The principal variation of the last search with values: the backed-up value at
-    /// the root, the static value after each move, the terms at the end.
+    /// the root, the static value after each move, the terms at the end; the 1967
+    /// evaluator's after a 1967 search, the modern evaluator's after a modern one.
     pub(super) fn tree(&self) {
         let Some(last) = &self.last else {
             self.say("No search yet.");
@@ -223,14 +259,52 @@ impl Console {
             }
             let text = show::numbered(&pos, m, self.notation);
             pos.play_unchecked(m);
-            let s = static_board_evaluator(&pos, &eval_root).s();
-            self.say(&format!("  {text:<22} static {}", show::value(s)));
+            let value = match r.modern {
+                Some(_) => format!("eval {}", show::score(to_score(modern_white(&pos)))),
+                None => {
+                    let s = static_board_evaluator(&pos, &eval_root).s();
+                    format!("static {}", show::value(s))
+                }
+            };
+            self.say(&format!("  {text:<22} {value}"));
+        }
+        if r.modern.is_some() {
+            self.modern_terms(&pos);
+            return;
         }
         self.say("Terms at the end of the variation (White's point of view):");
         for l in show::terms(&r.pv_end_terms) {
             self.say(&l);
         }
     }
+
+    /// The modern evaluator's terms in `pos`, one per field of its weight table that
+    /// counts there (White's point of view).
+    fn modern_terms(&self, pos: &Chess) {
+        let trace = Trace::of(pos, &trace::indices(), &DEFAULT);
+        self.say(&format!(
+            "Modern evaluation terms at the end of the variation (White's point of view; \
+             centipawns before the blend, phase {} of {MAX_PHASE}, endgame scale {} of {FULL_SCALE}):",
+            trace.phase, trace.scale
+        ));
+        for t in trace.terms(&DEFAULT) {
+            let value = show::score(to_score(t.value.round() as i32));
+            self.say(&format!(
+                "  {:<26} mg {:>5}  eg {:>5}  {value}",
+                t.name.replace('_', " "),
+                t.mg,
+                t.eg
+            ));
+        }
+        let total = show::score(to_score(modern_white(pos)));
+        self.say(&format!("  {:<42} {total}", "= the evaluation"));
+    }
+}
+
+/// The modern evaluation of `pos` from White's point of view, centipawns.
+fn modern_white(pos: &Chess) -> i32 {
+    let v = evaluate(pos);
+    pos.turn().fold_wb(v, -v)
 }
 
 /// The rows of aid 6 every search has: time, depth, nodes and their speed.
