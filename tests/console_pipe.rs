@@ -5,7 +5,8 @@
 //! wrong kind answered without breaking the console; and the console's own words (issue
 //! 23): settings answer as the console, never with the protocols' option names, a PGN given
 //! as a book is named, `save` counts moves, a script is never asked whether to save, no
-//! progress line on a pipe, values said from White's side.
+//! progress line on a pipe, values said from White's side; and after a modern search,
+//! `record`, `stats` and `tree` show the modern search's own figures.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -432,4 +433,70 @@ fn stats_after_a_modern_search_are_the_modern_searchs() {
     let rows = section(&out, "Statistics of the last search:");
     assert!(figure(&rows, "plausible move generations") > 0, "{rows:?}");
     assert!(rows.iter().any(|l| l.contains("feedovers")));
+}
+
+#[test]
+fn record_after_a_modern_search_lists_every_root_move_with_its_value() {
+    let out = console("profile modern\nbook off\ndepth 8\ngo\nrecord\nquit\n");
+    let rows = section(&out, "Last search from");
+    assert!(
+        rows[0].contains("(20 top-level moves at depth 8, best "),
+        "{rows:?}"
+    );
+    assert!(
+        rows[1].contains("order") && rows[1].contains("nodes"),
+        "{rows:?}"
+    );
+    let moves: Vec<&str> = rows[2..]
+        .iter()
+        .filter(|l| {
+            l.trim_start()
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_digit())
+        })
+        .copied()
+        .collect();
+    assert_eq!(moves.len(), 20, "{rows:?}");
+    // Every move has a value (the best exact, the others as bounds), none "not searched".
+    assert!(
+        moves
+            .iter()
+            .all(|l| l.contains('(') && !l.contains("not searched"))
+    );
+    assert!(!moves[0].contains("<="), "{}", moves[0]);
+}
+
+#[test]
+fn tree_after_a_modern_search_shows_the_modern_evaluation() {
+    let out = console("profile modern\nbook off\ndepth 8\ngo\ntree\neval e4\nquit\n");
+    let rows = section(&out, "Principal variation, value");
+    let line: Vec<&&str> = rows.iter().filter(|l| l.contains(" eval ")).collect();
+    assert!(line.len() >= 2, "one value per move of the line: {rows:?}");
+    assert!(!rows.iter().any(|l| l.contains("static")), "{rows:?}");
+    let terms = section(&out, "Modern evaluation terms at the end of the variation");
+    assert!(terms.iter().any(|l| l.contains("tempo")), "{terms:?}");
+    assert!(terms.iter().any(|l| l.contains("mobility")), "{terms:?}");
+    assert!(
+        terms.last().unwrap().contains("= the evaluation"),
+        "{terms:?}"
+    );
+    assert!(!out.contains("piece-ratio change"), "no 1967 terms");
+    // `eval MOVE` reads the modern record: the terms at the end of the move's line.
+    let after: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("At the end of P-K4's variation: 1. P-K4"))
+        .collect();
+    assert!(after[1].starts_with("Modern evaluation terms"), "{out}");
+    assert!(
+        after
+            .iter()
+            .any(|l| l.starts_with("Backed-up value of P-K4: "))
+    );
+    // After a 1967 search the tree keeps the 1967 evaluator.
+    let out = console("book off\ndepth 3\ngo\ntree\nquit\n");
+    assert!(
+        out.contains(" static ") && out.contains("R  piece-ratio change"),
+        "{out}"
+    );
 }

@@ -13,7 +13,7 @@ use super::settings::SettingsArgs;
 use super::{CliError, PositionArgs};
 use crate::eval::Terms;
 use crate::notation::{Notation, uci, write_move};
-use crate::search::{Bound, Limits, ModernStats, Score, SearchResult};
+use crate::search::{Bound, Limits, ModernRootMove, ModernStats, Score, SearchResult};
 
 #[derive(Debug, Args)]
 pub struct SearchArgs {
@@ -93,8 +93,34 @@ fn to_json(pos: &Chess, r: &SearchResult) -> Value {
         map.insert("time_ms".into(), json!(r.time.as_millis() as u64));
         map.insert("nps".into(), json!(nps(r.nodes, r.time)));
     }
-    let root_moves: Vec<Value> = r
-        .root_moves
+    let root_moves = match &r.modern {
+        Some(m) => modern_record_json(pos, &m.root_moves),
+        None => record_json(pos, r),
+    };
+    json!({
+        "bestmove": uci(r.best),
+        "bestmove_san": write_move(pos, r.best, Notation::San),
+        "score": r.score.value(),
+        "mate": match r.score { Score::Mate(n) => Some(n), Score::Value(_) => None },
+        "pv": uci_line(&r.pv),
+        "lines": r.lines.iter().map(|l| json!({
+            "score": l.score.value(),
+            "pv": uci_line(&l.pv),
+        })).collect::<Vec<_>>(),
+        "depth": r.depth,
+        "stats": stats,
+        "root_moves": root_moves,
+        "pv_end_terms": terms_json(&r.pv_end_terms),
+    })
+}
+
+fn uci_line(moves: &[Move]) -> Vec<String> {
+    moves.iter().map(|&m| uci(m)).collect()
+}
+
+/// Aid 5 of the 1967 search: every top-level move in plausibility order.
+fn record_json(pos: &Chess, r: &SearchResult) -> Vec<Value> {
+    r.root_moves
         .iter()
         .map(|rm| {
             json!({
@@ -104,56 +130,44 @@ fn to_json(pos: &Chess, r: &SearchResult) -> Value {
                 "searched": rm.searched,
                 "score": rm.score.map(Score::value),
                 "bound": rm.bound.map(|b| if b == Bound::Exact { "exact" } else { "upper" }),
-                "pv": rm.pv.iter().map(|&m| uci(m)).collect::<Vec<_>>(),
+                "pv": uci_line(&rm.pv),
                 "secondary": rm.secondary.map(Score::value),
             })
         })
-        .collect();
-    json!({
-        "bestmove": uci(r.best),
-        "bestmove_san": write_move(pos, r.best, Notation::San),
-        "score": r.score.value(),
-        "mate": match r.score { Score::Mate(n) => Some(n), Score::Value(_) => None },
-        "pv": r.pv.iter().map(|&m| uci(m)).collect::<Vec<_>>(),
-        "lines": r.lines.iter().map(|l| json!({
-            "score": l.score.value(),
-            "pv": l.pv.iter().map(|&m| uci(m)).collect::<Vec<_>>(),
-        })).collect::<Vec<_>>(),
-        "depth": r.depth,
-        "stats": stats,
-        "root_moves": root_moves,
-        "pv_end_terms": terms_json(&r.pv_end_terms),
-    })
+        .collect()
+}
+
+/// Aid 5 of the modern search: the root moves of its last completed iteration, best first.
+fn modern_record_json(pos: &Chess, moves: &[ModernRootMove]) -> Vec<Value> {
+    moves
+        .iter()
+        .map(|rm| {
+            json!({
+                "uci": uci(rm.mv),
+                "san": write_move(pos, rm.mv, Notation::San),
+                "order": rm.order,
+                "score": rm.score.value(),
+                "bound": bound_name(rm.bound),
+                "depth": rm.depth,
+                "nodes": rm.nodes,
+                "pv": uci_line(&rm.pv),
+            })
+        })
+        .collect()
+}
+
+fn bound_name(b: Bound) -> &'static str {
+    match b {
+        Bound::Exact => "exact",
+        Bound::Upper => "upper",
+        Bound::Lower => "lower",
+    }
 }
 
 fn print_text(pos: &Chess, r: &SearchResult, notation: Notation) {
-    println!("top-level moves (plausibility order):");
-    for (i, rm) in r.root_moves.iter().enumerate() {
-        let mv = write_move(pos, rm.mv, notation);
-        match rm.score {
-            Some(score) => {
-                let bound = if rm.bound == Some(Bound::Upper) {
-                    "<="
-                } else {
-                    "  "
-                };
-                let secondary = rm
-                    .secondary
-                    .map(|x| format!("  secondary {x}"))
-                    .unwrap_or_default();
-                println!(
-                    "{:3}. {mv:<10} plausibility {:6}  value {bound}{score:<10}  {}{secondary}",
-                    i + 1,
-                    rm.plausibility,
-                    line_text(pos, &rm.pv, notation),
-                );
-            }
-            None => println!(
-                "{:3}. {mv:<10} plausibility {:6}  not searched",
-                i + 1,
-                rm.plausibility
-            ),
-        }
+    match &r.modern {
+        Some(m) => print_modern_record(pos, &m.root_moves, notation),
+        None => print_record(pos, r, notation),
     }
     let t = &r.pv_end_terms;
     println!(
@@ -183,6 +197,60 @@ fn print_text(pos: &Chess, r: &SearchResult, notation: Notation) {
         }
     }
     println!("bestmove {}", write_move(pos, r.best, notation));
+}
+
+/// Aid 5 of the modern search, one line a root move.
+fn print_modern_record(pos: &Chess, moves: &[ModernRootMove], notation: Notation) {
+    let depth = moves.first().map_or(0, |rm| rm.depth);
+    println!("root moves at depth {depth} (best first; order: the move ordering's rank):");
+    for (i, rm) in moves.iter().enumerate() {
+        let bound = match rm.bound {
+            Bound::Upper => "<=",
+            Bound::Lower => ">=",
+            Bound::Exact => "  ",
+        };
+        println!(
+            "{:3}. {:<10} order {:3}  value {bound}{:<10}  nodes {:8}  {}",
+            i + 1,
+            write_move(pos, rm.mv, notation),
+            rm.order,
+            rm.score,
+            rm.nodes,
+            line_text(pos, &rm.pv, notation),
+        );
+    }
+}
+
+/// Aid 5 of the 1967 search, one line a top-level move.
+fn print_record(pos: &Chess, r: &SearchResult, notation: Notation) {
+    println!("top-level moves (plausibility order):");
+    for (i, rm) in r.root_moves.iter().enumerate() {
+        let mv = write_move(pos, rm.mv, notation);
+        match rm.score {
+            Some(score) => {
+                let bound = if rm.bound == Some(Bound::Upper) {
+                    "<="
+                } else {
+                    "  "
+                };
+                let secondary = rm
+                    .secondary
+                    .map(|x| format!("  secondary {x}"))
+                    .unwrap_or_default();
+                println!(
+                    "{:3}. {mv:<10} plausibility {:6}  value {bound}{score:<10}  {}{secondary}",
+                    i + 1,
+                    rm.plausibility,
+                    line_text(pos, &rm.pv, notation),
+                );
+            }
+            None => println!(
+                "{:3}. {mv:<10} plausibility {:6}  not searched",
+                i + 1,
+                rm.plausibility
+            ),
+        }
+    }
 }
 
 /// The first line of the statistics, every search's.
@@ -281,5 +349,21 @@ mod tests {
         assert!(stats["tt_hits"].as_u64().unwrap() > 0, "{stats}");
         assert!(stats["null_move_tries"].is_u64() && stats["time_ms"].is_u64());
         assert!(stats.get("feedovers_two_en_prise").is_none(), "{stats}");
+    }
+
+    #[test]
+    fn the_json_of_a_modern_search_records_every_root_move() {
+        let r = modern(5);
+        let v = to_json(&Chess::default(), &r);
+        let rows = v["root_moves"].as_array().unwrap();
+        assert_eq!(rows.len(), 20);
+        assert_eq!(rows[0]["uci"], v["bestmove"]);
+        assert_eq!(rows[0]["bound"], "exact");
+        for row in rows {
+            assert_eq!(row["depth"], 5);
+            assert!(row["nodes"].as_u64().unwrap() > 0, "{row}");
+            assert!(row["order"].as_u64().is_some_and(|o| (1..=20).contains(&o)));
+            assert_eq!(row["pv"][0], row["uci"]);
+        }
     }
 }

@@ -18,33 +18,74 @@ use crate::fide::State;
 use crate::notation;
 use crate::plausible::{self, Context, Factor};
 use crate::rules::{Game, game_ply};
-use crate::search::{Bound, ModernStats, RootMove, SearchResult, Stats};
+use crate::search::{Bound, ModernRootMove, ModernStats, RootMove, SearchResult, Stats};
 
-/// One top-level move of a finished search (aid 5).
+/// One top-level move of a finished search (aid 5). The 1967 search gives each its
+/// plausibility; the modern search (whose rows have `order`) its place in the move
+/// ordering, its depth and the nodes spent under it instead.
 #[derive(Debug, Clone, Serialize)]
 pub struct RecordRow {
     #[serde(rename = "move")]
     pub mv: MoveText,
-    pub plausibility: i32,
+    pub plausibility: Option<i32>,
     pub flags: Vec<&'static str>,
     pub searched: bool,
     pub value: Option<ScoreView>,
-    /// `exact`, or `upper` when alpha-beta only showed the move no better than the best.
+    /// `exact`, `upper` when alpha-beta only showed the move no better than the best,
+    /// `lower` when it beat the top of the window.
     pub bound: Option<&'static str>,
     /// What became of the move, in words.
     pub verdict: String,
     pub pv: Vec<MoveText>,
     pub secondary: Option<ScoreView>,
     pub end_terms: Option<TermsView>,
+    /// The modern search's: the move's place in the first iteration's ordering (from 1),
+    /// the depth of the iteration recorded, and the nodes spent under the move in it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub order: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub depth: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nodes: Option<u64>,
+}
+
+/// A bound in the page's words.
+fn bound_name(b: Bound) -> &'static str {
+    match b {
+        Bound::Exact => "exact",
+        Bound::Upper => "upper",
+        Bound::Lower => "lower",
+    }
 }
 
 impl RecordRow {
+    /// The row of a move of the modern search's record.
+    fn modern(root: &Chess, rm: &ModernRootMove, best: bool) -> RecordRow {
+        let verdict = match (best, rm.bound) {
+            (true, _) => "the best move",
+            (false, Bound::Upper) => "cut off: shown no better than the best so far",
+            (false, Bound::Lower) => "searched: beat the window",
+            (false, Bound::Exact) => "searched",
+        };
+        RecordRow {
+            mv: MoveText::new(root, rm.mv),
+            plausibility: None,
+            flags: Vec::new(),
+            searched: true,
+            value: Some(ScoreView::from(rm.score)),
+            bound: Some(bound_name(rm.bound)),
+            verdict: verdict.to_string(),
+            pv: views::line(root, &rm.pv),
+            secondary: None,
+            end_terms: None,
+            order: Some(rm.order),
+            depth: Some(rm.depth),
+            nodes: Some(rm.nodes),
+        }
+    }
+
     fn new(root: &Chess, rm: &RootMove, best: bool) -> RecordRow {
-        let bound = rm.bound.map(|b| match b {
-            Bound::Exact => "exact",
-            Bound::Upper => "upper",
-            Bound::Lower => "lower",
-        });
+        let bound = rm.bound.map(bound_name);
         let verdict = match (rm.searched, rm.bound, best) {
             (false, _, _) => "not searched: outside the width".to_string(),
             (true, _, true) => "the best move".to_string(),
@@ -55,7 +96,7 @@ impl RecordRow {
         };
         RecordRow {
             mv: MoveText::new(root, rm.mv),
-            plausibility: rm.plausibility,
+            plausibility: Some(rm.plausibility),
             flags: rm.flags.names().collect(),
             searched: rm.searched,
             value: rm.score.map(ScoreView::from),
@@ -64,6 +105,9 @@ impl RecordRow {
             pv: views::line(root, &rm.pv),
             secondary: rm.secondary.map(ScoreView::from),
             end_terms: rm.end_terms.as_ref().map(TermsView::from),
+            order: None,
+            depth: None,
+            nodes: None,
         }
     }
 }
@@ -127,11 +171,13 @@ impl DoneView {
             Source::Fallback => "fallback",
             Source::Tablebase { .. } => "tablebase",
         };
-        let record = result.map_or_else(Vec::new, |r| {
-            r.root_moves
-                .iter()
+        let record = result.map_or_else(Vec::new, |r| match &r.modern {
+            Some(m) => (m.root_moves.iter().enumerate())
+                .map(|(i, rm)| RecordRow::modern(root, rm, i == 0))
+                .collect(),
+            None => (r.root_moves.iter())
                 .map(|rm| RecordRow::new(root, rm, rm.mv == r.best))
-                .collect()
+                .collect(),
         });
         DoneView {
             ply,
@@ -344,5 +390,15 @@ mod tests {
         assert_eq!(json["stats"]["nodes"], r.nodes);
         assert!(json["stats"]["tt_hits"].as_u64().unwrap() > 0);
         assert!(json["stats"].get("plausible_generations").is_none());
+        // The record: every root move at the last iteration's depth, the best first.
+        assert_eq!(v.record.len(), 20);
+        assert_eq!(v.record[0].verdict, "the best move");
+        assert_eq!(v.record[0].mv.uci, crate::notation::uci(r.best));
+        let rows = json["record"].as_array().unwrap();
+        assert!(
+            rows.iter()
+                .all(|row| row["depth"] == 6 && row["nodes"].is_u64())
+        );
+        assert!(rows.iter().all(|row| row["plausibility"].is_null()));
     }
 }

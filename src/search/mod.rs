@@ -27,7 +27,8 @@ use crate::rules::Game;
 pub use hash::Bound;
 pub use limits::Limits;
 pub use result::{
-    CURRMOVE_AFTER, CurrMove, Info, ModernAids, NoLegalMove, PvLine, RootMove, SearchResult,
+    CURRMOVE_AFTER, CurrMove, Info, ModernAids, ModernRootMove, NoLegalMove, PvLine, RootMove,
+    SearchResult,
 };
 pub use score::{MATE, MAX_PLY, Score};
 pub use stats::{ModernStats, Stats};

@@ -126,6 +126,27 @@ pub struct SearchResult {
 pub struct ModernAids {
     /// Its statistics (its debugging aid 6).
     pub stats: ModernStats,
+    /// Every root move as the last completed iteration left it, best first (its debugging
+    /// aid 5); empty when the search stopped during the first.
+    pub root_moves: Vec<ModernRootMove>,
+}
+
+/// What the modern search knows of one root move after an iteration (debugging aid 5).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ModernRootMove {
+    pub mv: Move,
+    /// Its value for the side to move: `Exact`, or a bound (`Upper`: shown no better
+    /// than the best so far; `Lower`: beat the window's top).
+    pub score: Score,
+    pub bound: Bound,
+    /// The depth of the iteration.
+    pub depth: u32,
+    /// The nodes spent under it in that iteration (every aspiration pass).
+    pub nodes: u64,
+    /// Its line, the move first (the move alone when the search kept no line under it).
+    pub pv: Vec<Move>,
+    /// Its place in the modern move ordering of the first iteration (from 1).
+    pub order: u32,
 }
 
 /// A search was asked for a move in a position without one (the game is over).

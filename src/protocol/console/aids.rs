@@ -1,9 +1,11 @@
 //! The debugging aids of the paper (docs/design.md §8), over the current position and the last
 //! search: the evaluation term by term (aid 3), the plausibility trace of a move (aid 4),
 //! the record of every top-level move (aid 5), the statistics (aid 6), and the principal
-//! variation with the static value after each move.
+//! variation with the static value after each move. After a modern search, the record,
+//! statistics and tree are that search's own: its root moves, its counters and its
+//! evaluator.
 
-use shakmaty::Position;
+use shakmaty::{Chess, Move, Position};
 
 use super::{Console, show, side_name};
 use crate::attack::Analysis;
@@ -11,7 +13,10 @@ use crate::engine::short;
 use crate::eval::{Root, static_board_evaluator};
 use crate::notation::{self, Notation};
 use crate::plausible::{self, Context};
-use crate::search::{Bound, ModernStats, SearchResult};
+use crate::search::modern::eval::trace::{self, Trace};
+use crate::search::modern::eval::{DEFAULT, FULL_SCALE, MAX_PHASE, evaluate};
+use crate::search::modern::to_score;
+use crate::search::{Bound, ModernRootMove, ModernStats, Score, SearchResult};
 
 impl Console {
     /// Debugging aid 3: the evaluation of the current position, or at the end of a
@@ -53,6 +58,10 @@ impl Console {
                 return;
             }
         };
+        if let Some(modern) = &last.result.modern {
+            self.modern_eval(root, m, &modern.root_moves);
+            return;
+        }
         let Some(rm) = last.result.root_moves.iter().find(|r| r.mv == m) else {
             self.say("That move was not among the last search's top-level moves.");
             return;
@@ -80,6 +89,32 @@ impl Console {
             )),
             (None, true) => self.say(&format!("{text} was searched but left no variation.")),
         }
+    }
+
+    /// Aid 3 after a modern search: the modern evaluator's terms at the end of root move
+    /// `m`'s line in the record.
+    fn modern_eval(&self, root: &Chess, m: Move, moves: &[ModernRootMove]) {
+        let Some(rm) = moves.iter().find(|r| r.mv == m) else {
+            self.say("That move was not among the last search's top-level moves.");
+            return;
+        };
+        let text = notation::write_move(root, m, self.notation);
+        self.say(&format!(
+            "At the end of {text}'s variation: {}",
+            show::line(root, &rm.pv, self.notation)
+        ));
+        let mut end = root.clone();
+        for &mv in &rm.pv {
+            if !end.is_legal(mv) {
+                break;
+            }
+            end.play_unchecked(mv);
+        }
+        self.modern_terms(&end);
+        self.say(&format!(
+            "Backed-up value of {text}: {} (mover's view)",
+            bounded(rm.score, Some(rm.bound))
+        ));
     }
 
     /// Debugging aid 4: the plausibility trace of one move in the current position.
@@ -126,6 +161,10 @@ impl Console {
             self.say("No search yet.");
             return;
         };
+        if let Some(m) = &last.result.modern {
+            self.modern_record(last.game.position(), &last.result, &m.root_moves);
+            return;
+        }
         let root = last.game.position();
         self.say(&format!(
             "Last search from {} ({} top-level moves, best {}):",
@@ -136,14 +175,7 @@ impl Console {
         self.say("  rank move        plaus  value                  main variation");
         for (i, rm) in last.result.root_moves.iter().enumerate() {
             let value = match (rm.score, rm.searched) {
-                (Some(s), _) => {
-                    let bound = match rm.bound {
-                        Some(Bound::Upper) => "<=",
-                        Some(Bound::Lower) => ">=",
-                        _ => "",
-                    };
-                    format!("{bound}{}", show::score(s))
-                }
+                (Some(s), _) => bounded(s, rm.bound),
                 (None, true) => "searched".into(),
                 (None, false) => "not searched".into(),
             };
@@ -156,6 +188,33 @@ impl Console {
                 show::line(root, &rm.pv, self.notation)
             ));
         }
+    }
+
+    /// Aid 5 of the modern search: every root move of its last completed iteration, best
+    /// first, with its place in the move ordering instead of a plausibility.
+    fn modern_record(&self, root: &Chess, r: &SearchResult, moves: &[ModernRootMove]) {
+        let depth = moves.first().map_or(0, |rm| rm.depth);
+        self.say(&format!(
+            "Last search from {} ({} top-level moves at depth {depth}, best {}):",
+            notation::fen_of(root),
+            moves.len(),
+            notation::write_move(root, r.best, self.notation)
+        ));
+        self.say("  rank move        order  value            nodes  main variation");
+        for (i, rm) in moves.iter().enumerate() {
+            self.say(&format!(
+                "  {:>3}. {:<10} {:>6}  {:<16} {:>6}  {}",
+                i + 1,
+                notation::write_move(root, rm.mv, self.notation),
+                rm.order,
+                bounded(rm.score, Some(rm.bound)),
+                rm.nodes,
+                show::line(root, &rm.pv, self.notation)
+            ));
+        }
+        self.say(
+            "  (order: the move's place in the first iteration's move ordering; nodes: spent under it at this depth)",
+        );
     }
 
     /// Debugging aid 6: the statistics of the last search, the modern search's own for a
@@ -177,7 +236,8 @@ impl Console {
     }
 
     /// The principal variation of the last search with values: the backed-up value at
-    /// the root, the static value after each move, the terms at the end.
+    /// the root, the static value after each move, the terms at the end; the 1967
+    /// evaluator's after a 1967 search, the modern evaluator's after a modern one.
     pub(super) fn tree(&self) {
         let Some(last) = &self.last else {
             self.say("No search yet.");
@@ -199,14 +259,52 @@ impl Console {
             }
             let text = show::numbered(&pos, m, self.notation);
             pos.play_unchecked(m);
-            let s = static_board_evaluator(&pos, &eval_root).s();
-            self.say(&format!("  {text:<22} static {}", show::value(s)));
+            let value = match r.modern {
+                Some(_) => format!("eval {}", show::score(to_score(modern_white(&pos)))),
+                None => {
+                    let s = static_board_evaluator(&pos, &eval_root).s();
+                    format!("static {}", show::value(s))
+                }
+            };
+            self.say(&format!("  {text:<22} {value}"));
+        }
+        if r.modern.is_some() {
+            self.modern_terms(&pos);
+            return;
         }
         self.say("Terms at the end of the variation (White's point of view):");
         for l in show::terms(&r.pv_end_terms) {
             self.say(&l);
         }
     }
+
+    /// The modern evaluator's terms in `pos`, one per field of its weight table that
+    /// counts there (White's point of view).
+    fn modern_terms(&self, pos: &Chess) {
+        let trace = Trace::of(pos, &trace::indices(), &DEFAULT);
+        self.say(&format!(
+            "Modern evaluation terms at the end of the variation (White's point of view; \
+             centipawns before the blend, phase {} of {MAX_PHASE}, endgame scale {} of {FULL_SCALE}):",
+            trace.phase, trace.scale
+        ));
+        for t in trace.terms(&DEFAULT) {
+            let value = show::score(to_score(t.value.round() as i32));
+            self.say(&format!(
+                "  {:<26} mg {:>5}  eg {:>5}  {value}",
+                t.name.replace('_', " "),
+                t.mg,
+                t.eg
+            ));
+        }
+        let total = show::score(to_score(modern_white(pos)));
+        self.say(&format!("  {:<42} {total}", "= the evaluation"));
+    }
+}
+
+/// The modern evaluation of `pos` from White's point of view, centipawns.
+fn modern_white(pos: &Chess) -> i32 {
+    let v = evaluate(pos);
+    pos.turn().fold_wb(v, -v)
 }
 
 /// The rows of aid 6 every search has: time, depth, nodes and their speed.
@@ -314,6 +412,16 @@ fn modern_stats_rows(r: &SearchResult, s: &ModernStats) -> Vec<(&'static str, St
         ("stopped early", stopped(r)),
     ]);
     rows
+}
+
+/// A value with its bound: `<=` when it is at most that, `>=` at least.
+fn bounded(s: Score, bound: Option<Bound>) -> String {
+    let sign = match bound {
+        Some(Bound::Upper) => "<=",
+        Some(Bound::Lower) => ">=",
+        _ => "",
+    };
+    format!("{sign}{}", show::score(s))
 }
 
 /// `part` of `whole` as a percentage.

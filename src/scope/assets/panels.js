@@ -99,18 +99,28 @@ export function drawDone(box, done, lines) {
   const what = done.best
     ? (done.played ? "machack plays " : "best: ") + moveText(done.best) + (done.source === "book" ? " (from the book)" : "")
     : "no move: the game is over";
+  // The modern search's rows carry their place in the move ordering and their nodes
+  // instead of a plausibility.
+  const modern = done.record.some((r) => r.order !== undefined);
   const table = h("table", { class: "root" },
-    h("tr", {}, h("th", {}, "#"), h("th", {}, "move"), h("th", {}, "plausibility"), h("th", {}, "value"), h("th", {}, "")));
+    h("tr", {}, h("th", {}, "#"), h("th", {}, "move"), h("th", {}, modern ? "order" : "plausibility"),
+      h("th", {}, "value"), modern ? h("th", {}, "nodes") : "", h("th", {}, "")));
   done.record.forEach((r, i) => {
     table.append(h("tr", { class: r.verdict === "the best move" ? "best" : "" },
-      h("td", {}, i + 1), h("td", {}, moveText(r.move)), h("td", {}, r.plausibility),
-      h("td", {}, (r.bound === "upper" ? "≤ " : "") + scoreText(r.value)), h("td", {}, r.verdict.split(":")[0])));
+      h("td", {}, i + 1), h("td", {}, moveText(r.move)), h("td", {}, modern ? r.order : r.plausibility),
+      h("td", {}, boundText(r.bound) + scoreText(r.value)),
+      modern ? h("td", {}, r.nodes.toLocaleString("en")) : "", h("td", {}, r.verdict.split(":")[0])));
   });
   box.replaceChildren(
     h("p", { class: "answer" }, what + (done.stopped ? " (stopped early)" : "")),
     searchLine(done),
     linesOf(done.pv, lines),
     done.record.length ? table : "");
+}
+
+// The sign of a recorded value's bound: at most (upper) or at least (lower) what it says.
+export function boundText(bound) {
+  return bound === "upper" ? "≤ " : bound === "lower" ? "≥ " : "";
 }
 
 const TERMS = [

@@ -1,10 +1,12 @@
 // The tree of the last search as a browsable outline. The top level is the search's
 // record (aid 5): every top-level move in plausibility order with its value, whether it
-// was cut off or left outside the width, and its secondary search. Opening a node asks
+// was cut off or left outside the width, and its secondary search (the modern search:
+// every root move of its last iteration, best first, with its place in the move
+// ordering and the nodes spent under it). Opening a node asks
 // the server for the plausible moves there; the moves of the recorded variation are
 // marked with their place in it. Clicking a node's move shows its position (aids 3, 4).
 
-import { h, moveText, lineText, scoreText, termsTable, halfMoves } from "./panels.js";
+import { h, moveText, lineText, scoreText, termsTable, halfMoves, boundText } from "./panels.js";
 
 export class Tree {
   // inspect(ply, path) asks the server for a node; replies come back through expand().
@@ -48,15 +50,15 @@ export class Tree {
     if (!done.record.length) {
       this.box.replaceChildren(h("p", { class: "quiet" },
         done.source === "book" ? "The move came from the book: no tree."
-          : done.source === "search" ? "This search keeps no record of its top level: the 1967 profiles do."
+          : done.source === "search" ? "The search stopped before it finished an iteration: no record."
             : "No tree for this answer."));
       return;
     }
     const top = h("ul", { class: "outline" });
     for (const r of done.record) {
       const detail = h("span", { class: "detail" },
-        `plausibility ${r.plausibility}`,
-        r.value ? ` · value ${r.bound === "upper" ? "≤ " : ""}${scoreText(r.value)}` : "",
+        r.order !== undefined ? `order ${r.order} · ${r.nodes.toLocaleString("en")} nodes` : `plausibility ${r.plausibility}`,
+        r.value ? ` · value ${boundText(r.bound)}${scoreText(r.value)}` : "",
         r.secondary ? ` · secondary search ${scoreText(r.secondary)}` : "",
         ` · ${r.verdict}`,
         r.flags.length ? ` · ${r.flags.join(", ")}` : "",

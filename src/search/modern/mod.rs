@@ -47,8 +47,8 @@ use shakmaty::{Chess, Move, Position};
 use crate::eval::{Root, Terms, static_board_evaluator};
 use crate::rules::Game;
 use crate::search::{
-    DEFAULT_HASH_MIB, Info, Limits, ModernAids, NoLegalMove, PvLine, Score, Search, SearchResult,
-    Settings, Stats,
+    Bound, DEFAULT_HASH_MIB, Info, Limits, ModernAids, ModernRootMove, NoLegalMove, PvLine, Score,
+    Search, SearchResult, Settings, Stats,
 };
 use crate::tablebase;
 
@@ -257,7 +257,10 @@ impl Searcher {
             time: start.elapsed(),
             stats: Stats::default(),
             root_moves: Vec::new(),
-            modern: Some(ModernAids { stats: counts }),
+            modern: Some(ModernAids {
+                stats: counts,
+                root_moves: record(&done),
+            }),
             stopped,
         };
         info(&Info {
@@ -336,6 +339,34 @@ fn lines(done: &Deepened, multipv: usize, best: Score) -> Vec<PvLine> {
             pv: rm.pv.to_vec(),
         });
     std::iter::once(first).chain(rest).collect()
+}
+
+/// The root moves as the last completed iteration left them, best first (debugging aid
+/// 5): the best move, then the others by the value the root search knows (a bound for
+/// most), ties in the order they were searched.
+fn record(done: &Deepened) -> Vec<ModernRootMove> {
+    let mut moves: Vec<&root::RootMove> = done.record.iter().collect();
+    moves[1.min(done.record.len())..].sort_by_key(|rm| std::cmp::Reverse(rm.value));
+    moves
+        .into_iter()
+        .map(|rm| ModernRootMove {
+            mv: rm.mv,
+            score: to_score(rm.value),
+            bound: match rm.bound {
+                tt::Bound::Exact => Bound::Exact,
+                tt::Bound::Lower => Bound::Lower,
+                tt::Bound::Upper => Bound::Upper,
+            },
+            depth: done.depth,
+            nodes: rm.nodes,
+            pv: if rm.line_known {
+                rm.pv.to_vec()
+            } else {
+                vec![rm.mv]
+            },
+            order: rm.order,
+        })
+        .collect()
 }
 
 /// The 1967 evaluator's terms at the end of `pv` from `pos` (debugging aid 3).

@@ -10,9 +10,10 @@ use std::time::Instant;
 use shakmaty::{Chess, Move, Position};
 
 use super::movepick::MovePicker;
-use super::search::{Line, NO_EVAL, Node, Worker};
+use super::search::{Line, NO_EVAL, Node, Worker, bound_of};
 use super::smp::skips;
 use super::time::TimePlan;
+use super::tt::Bound;
 use super::{INF, MATE_BOUND, MAX_DEPTH, to_score};
 use crate::search::{CurrMove, Info};
 
@@ -27,15 +28,27 @@ pub struct RootMove {
     pub previous: i32,
     /// The principal variation, this move first.
     pub pv: Line,
+    /// For the record (debugging aid 5): the last root search's fail-soft value of the
+    /// move and how it bounds the true value, whether that search left its line in `pv`
+    /// (not when it failed low: `pv` is then an older iteration's), the nodes spent under
+    /// it in this iteration (every aspiration pass), and its place in the first
+    /// iteration's order (from 1).
+    pub value: i32,
+    pub bound: Bound,
+    pub line_known: bool,
+    pub nodes: u64,
+    pub order: u32,
 }
 
 /// What iterative deepening ends with: the root moves best first, the deepest
-/// iteration completed (0 when stopped during the first) and, with more than one line
-/// asked for, that iteration's lines (a cut iteration leaves the later lines unsearched).
+/// iteration completed (0 when stopped during the first), with more than one line
+/// asked for, that iteration's lines (a cut iteration leaves the later lines unsearched)
+/// and, on the main thread, the root moves as that iteration left them (the record).
 pub struct Deepened {
     pub moves: Vec<RootMove>,
     pub depth: u32,
     pub lines: Vec<RootMove>,
+    pub record: Vec<RootMove>,
 }
 
 impl Worker<'_> {
@@ -53,6 +66,11 @@ impl Worker<'_> {
                 score: -INF,
                 previous: -INF,
                 pv,
+                value: -INF,
+                bound: Bound::Upper,
+                line_known: false,
+                nodes: 0,
+                order: moves.len() as u32 + 1,
             });
         }
         if moves.iter().any(|rm| searchmoves.contains(&rm.mv)) {
@@ -78,10 +96,12 @@ impl Worker<'_> {
         let mut plan = TimePlan::new(self.start, soft);
         let mut completed = 0;
         let mut complete_lines = Vec::new();
+        let mut record = Vec::new();
         let thread = self.thread;
         for depth in (1..=max_depth).filter(|&d| !skips(thread, d)) {
             for rm in &mut moves {
                 rm.previous = rm.score;
+                rm.nodes = 0;
             }
             // Line k is the best of the moves the lines before it left: each search
             // excludes the moves already chosen.
@@ -104,6 +124,9 @@ impl Worker<'_> {
             if lines > 1 {
                 complete_lines = moves[..lines].to_vec();
             }
+            if thread == 0 {
+                record.clone_from(&moves);
+            }
             if !plan.another(depth, moves[0].mv, moves[0].score, moves.len()) {
                 break;
             }
@@ -112,6 +135,7 @@ impl Worker<'_> {
             moves,
             depth: completed,
             lines: complete_lines,
+            record,
         }
     }
 
@@ -216,10 +240,15 @@ impl Worker<'_> {
             self.report_currmove(depth, m, skipped + i + 1, info);
             // The root has no ordering score: its captures count as good ones.
             let (child, c) = self.candidate(pos, m, i32::MAX, depth, i, &node);
+            let nodes_before = self.counts.nodes;
             let v = self.search_move(&child, &c, 0, alpha, beta, &node);
             if self.stopped {
                 break;
             }
+            let rm = &mut moves[i];
+            rm.nodes += self.counts.nodes - nodes_before;
+            rm.line_known = i == 0 || v > alpha;
+            (rm.value, rm.bound) = (v, bound_of(v, alpha, beta));
             best = best.max(v);
             if i > 0 && v <= alpha {
                 moves[i].score = -INF;

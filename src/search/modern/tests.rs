@@ -330,3 +330,49 @@ fn the_statistics_count_every_step_and_repeat_exactly() {
     // One thread counts the same every run.
     assert_eq!(to_depth(&g, 9).modern.unwrap().stats, s);
 }
+
+#[test]
+fn the_record_has_every_root_move_of_the_last_iteration_best_first() {
+    let g = Game::default();
+    let r = to_depth(&g, 7);
+    let record = r.modern.unwrap().root_moves;
+    assert_eq!(record.len(), 20);
+    assert_eq!((record[0].mv, record[0].score), (r.best, r.score));
+    assert_eq!(record[0].bound, crate::search::Bound::Exact);
+    assert_eq!(record[0].pv, r.pv);
+    let mut orders: Vec<u32> = record.iter().map(|rm| rm.order).collect();
+    orders.sort_unstable();
+    assert_eq!(orders, (1..=20).collect::<Vec<_>>());
+    for rm in &record {
+        assert_eq!(rm.depth, 7);
+        assert!(rm.nodes > 0 && rm.pv[0] == rm.mv, "{rm:?}");
+        assert!(legal_line(g.position(), &rm.pv));
+    }
+    let spent: u64 = record.iter().map(|rm| rm.nodes).sum();
+    assert!(spent < r.nodes, "{spent} of {}", r.nodes);
+    // Below the best, by value: each at most the best's (a bound, as alpha-beta leaves it).
+    assert!(
+        record
+            .windows(2)
+            .skip(1)
+            .all(|w| w[0].score.value() >= w[1].score.value())
+    );
+    assert!(
+        record[1..]
+            .iter()
+            .all(|rm| rm.score.value() <= r.score.value())
+    );
+}
+
+#[test]
+fn a_search_stopped_in_its_first_iteration_records_nothing() {
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        nodes: Some(5),
+        ..Limits::default()
+    };
+    let r = Searcher::new(1)
+        .run(&Game::default(), &limits, 0, &stop, &mut |_| {})
+        .unwrap();
+    assert!(r.stopped && r.modern.unwrap().root_moves.is_empty());
+}

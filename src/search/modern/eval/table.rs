@@ -128,6 +128,10 @@ macro_rules! weight_table {
             /// How many tunable pairs the table holds.
             pub const LEN: usize = 0 $(+ <$ty as Table>::LEN)*;
 
+            /// Each field's name and how many tunable pairs it holds, in the table's order
+            /// (the pairs of a field are consecutive in [`Self::visit`]'s walk).
+            pub const FIELDS: &[(&str, usize)] = &[$((stringify!($name), <$ty as Table>::LEN),)*];
+
             /// Calls `f` on each tunable pair in the table's fixed order.
             pub fn visit(&self, f: &mut impl FnMut(S)) {
                 $(Table::visit(&self.$name, f);)*

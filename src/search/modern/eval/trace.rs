@@ -113,6 +113,49 @@ impl Trace {
     }
 }
 
+/// One field of the weight table in one position's evaluation (White's point of view,
+/// centipawns): its middlegame and endgame sums, and what it adds to the evaluation once
+/// they are blended by the phase and the endgame scale.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Term {
+    pub name: &'static str,
+    pub mg: i32,
+    pub eg: i32,
+    pub value: f64,
+}
+
+impl Trace {
+    /// The traced evaluation split by the fields of the table, weighed with `weights`:
+    /// every field with a feature, in the table's order. The values add up to
+    /// [`Trace::evaluate`].
+    pub fn terms(&self, weights: &Weights) -> Vec<Term> {
+        let flat = flatten(weights);
+        // The field each pair of the flat table belongs to.
+        let owners: Vec<&'static str> = (Weights::FIELDS.iter())
+            .flat_map(|&(name, len)| std::iter::repeat_n(name, len))
+            .collect();
+        let (mg_share, eg_share) = self.shares();
+        let mut terms: Vec<Term> = Vec::new();
+        for &(i, n) in &self.features {
+            let (name, [m, e]) = (owners[usize::from(i)], flat[usize::from(i)]);
+            if terms.last().is_none_or(|t| t.name != name) {
+                terms.push(Term {
+                    name,
+                    mg: 0,
+                    eg: 0,
+                    value: 0.0,
+                });
+            }
+            if let Some(t) = terms.last_mut() {
+                t.mg += i32::from(n) * m as i32;
+                t.eg += i32::from(n) * e as i32;
+                t.value = f64::from(t.mg) * mg_share + f64::from(t.eg) * eg_share;
+            }
+        }
+        terms
+    }
+}
+
 /// The table as a flat list of pairs in its fixed order.
 pub fn flatten(w: &Weights) -> Vec<[f64; 2]> {
     let mut flat = Vec::with_capacity(Weights::LEN);
@@ -167,6 +210,38 @@ mod tests {
             let direct = f64::from(pos.turn().fold_wb(direct, -direct));
             assert!((white - direct).abs() <= 2.0, "{white} vs {direct}");
         }
+    }
+
+    #[test]
+    fn the_terms_add_up_to_the_evaluation() {
+        let index = indices();
+        let flat = flatten(&DEFAULT);
+        for pos in epd_positions().iter().step_by(7) {
+            let t = Trace::of(pos, &index, &DEFAULT);
+            let terms = t.terms(&DEFAULT);
+            let sum: f64 = terms.iter().map(|t| t.value).sum();
+            assert!((sum - t.evaluate(&flat)).abs() < 1e-6, "{sum}");
+            let names: Vec<&str> = terms.iter().map(|t| t.name).collect();
+            let mut unique = names.clone();
+            unique.dedup();
+            assert_eq!(names, unique, "one term per field");
+        }
+        let fen = "4k3/8/8/8/8/2N5/1N6/4K3 w - - 0 1";
+        let (pos, _) = crate::rules::parse_fen(fen).unwrap();
+        let terms = Trace::of(&pos, &index, &DEFAULT).terms(&DEFAULT);
+        let material = terms.iter().find(|t| t.name == "material").unwrap();
+        assert_eq!(
+            (material.mg, material.eg),
+            (2 * DEFAULT.material[1].mg(), 2 * DEFAULT.material[1].eg())
+        );
+        assert!(terms.iter().any(|t| t.name == "knight_mobility"));
+    }
+
+    #[test]
+    fn the_fields_cover_the_table() {
+        let pairs: usize = Weights::FIELDS.iter().map(|&(_, len)| len).sum();
+        assert_eq!(pairs, Weights::LEN);
+        assert_eq!(Weights::FIELDS[0], ("material", 5));
     }
 
     #[test]
