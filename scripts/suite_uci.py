@@ -13,7 +13,8 @@ played, 0 to 100, over all positions and over the even and odd ones (1st, 3rd, .
         'target/release/machack uci' /usr/games/stockfish
 
 An engine is a command line (split like a shell would). Options go after a colon,
-comma-separated: '/usr/games/stockfish:Threads=1,Hash=16'. Needs `pip install chess`.
+comma-separated: '/usr/games/stockfish:Threads=1,Hash=16'; `@name=LABEL` names the engine
+in the report (two runs of one program need it). Needs `pip install chess`.
 """
 
 import argparse
@@ -81,8 +82,11 @@ def main():
         engine = chess.engine.SimpleEngine.popen_uci(command)
         if "OwnBook" in engine.options:
             opts.setdefault("OwnBook", False)
+        label = opts.pop("@name", None) or engine.id.get("name", command[0])
         engine.configure(opts)
-        engines.append((engine.id.get("name", command[0]), engine))
+        if any(label == name for name, _ in engines):
+            sys.exit(f"two engines are called {label}: give one a @name=LABEL")
+        engines.append((label, engine))
     hits = {name: set() for name, _ in engines}
     scored = {name: [] for name, _ in engines}
     limit = chess.engine.Limit(time=args.movetime / 1000)
