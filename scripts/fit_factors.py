@@ -7,6 +7,7 @@ sets, and write them back into the one weight table (issue 24; docs/performance.
     python3 scripts/fit_factors.py fit       # fit on TRAIN, before/after on CHECK
     python3 scripts/fit_factors.py write     # the same fit, written into src/plausible/weights.rs
     python3 scripts/fit_factors.py suite     # `machack plausible-suite` on every CHECK set
+    python3 scripts/fit_factors.py ablate    # each group of ours at 0, on CHECK only
 
 The multipliers are relative to the weights of the build that made the dump, and the pull
 toward 1 is a pull toward those weights: `write` was run once, on the build before the
@@ -194,13 +195,15 @@ def sources():
         return dict(re.findall(r'\(\s*"(\w+)",\s*(Paper|Y1980|Ours)', f.read()))
 
 
+def ours(name, origin):
+    """Whether every factor of the fit group `name` is ours (`origin`: `sources()`)."""
+    return all(origin.get(f) == "Ours" for f in GROUPS.get(name, ([name], []))[0])
+
+
 def bounds_of(name):
     if name in FIXED:
         return 1, 1
-    origin = sources()
-    factors = GROUPS.get(name, ([name], []))[0]
-    ours = all(origin.get(f) == "Ours" for f in factors)
-    return FLOORS.get(name, 0 if ours else 0.25), CAPS.get(name, 4)
+    return FLOORS.get(name, 0 if ours(name, sources()) else 0.25), CAPS.get(name, 4)
 
 
 def fit():
@@ -289,6 +292,45 @@ def suite():
         subprocess.run(["target/release/machack", "plausible-suite", path], check=True)
 
 
+# Removing a factor hurts CHECK when it costs at least this many positions (first / top 6 /
+# top 15 summed over the CHECK sets) or this many STS points: less is one or two positions
+# of 747, within what any change of weights moves.
+HURTS_POSITIONS, HURTS_POINTS = 3, 0.5
+
+
+def ablate():
+    """Each fit group of ours at multiplier 0, everything else as built (all 1): the CHECK
+    figures beside the built ones, the change in positions (first / top 6 / top 15, summed
+    over the CHECK sets) and in STS points, and the verdict. Nothing is fitted."""
+    check = {spec: load(spec) for spec in CHECK}
+    names = sorted({k for data in check.values() for moves in data for _, v in moves for k in v})
+    index = {n: i for i, n in enumerate(names)}
+    mats = {spec: matrices(data, index) for spec, data in check.items()}
+    built = {spec: figures(m, np.ones(len(names))) for spec, m in mats.items()}
+    for spec, f in built.items():
+        report("built " + spec, f, len(mats[spec]))
+    origin = sources()
+    groups = set(GROUPS) | {f for f in origin if f not in group_of()}
+    mine = [n for n in names if ours(n, origin)]
+    unseen = sorted(g for g in groups if ours(g, origin) and g not in index)
+    print(f"never scored on CHECK (no effect): {', '.join(unseen) or '-'}")
+    for name in mine:
+        a = np.ones(len(names))
+        a[index[name]] = 0
+        fires = sum(x[:, index[name]].any() for m in mats.values() for x, _ in m)
+        print(f"== {name} at 0 (scores a move in {fires} CHECK positions)")
+        lost, points = 0, 0.0
+        for spec, m in mats.items():
+            f = figures(m, a)
+            report("  " + spec, f, len(m))
+            lost += round(sum(f[i] - built[spec][i] for i in range(3)) * len(m) / 100)
+            if spec.startswith("sts"):
+                points += f[3] - built[spec][3]
+        hurts = lost <= -HURTS_POSITIONS or points <= -HURTS_POINTS
+        print(f"  change: {lost:+d} positions, STS points {points:+.1f}: "
+              + ("earns its weight" if hurts else "candidate to drop"))
+
+
 if __name__ == "__main__":
-    {"dump": dump, "fit": fit, "write": write, "suite": suite}[
+    {"dump": dump, "fit": fit, "write": write, "suite": suite, "ablate": ablate}[
         sys.argv[1] if len(sys.argv) > 1 else "fit"]()
