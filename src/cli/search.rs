@@ -129,7 +129,7 @@ fn record_json(pos: &Chess, r: &SearchResult) -> Vec<Value> {
                 "plausibility": rm.plausibility,
                 "searched": rm.searched,
                 "score": rm.score.map(Score::value),
-                "bound": rm.bound.map(|b| if b == Bound::Exact { "exact" } else { "upper" }),
+                "bound": rm.bound.map(Bound::name),
                 "pv": uci_line(&rm.pv),
                 "secondary": rm.secondary.map(Score::value),
             })
@@ -147,21 +147,13 @@ fn modern_record_json(pos: &Chess, moves: &[ModernRootMove]) -> Vec<Value> {
                 "san": write_move(pos, rm.mv, Notation::San),
                 "order": rm.order,
                 "score": rm.score.value(),
-                "bound": bound_name(rm.bound),
+                "bound": rm.bound.name(),
                 "depth": rm.depth,
                 "nodes": rm.nodes,
                 "pv": uci_line(&rm.pv),
             })
         })
         .collect()
-}
-
-fn bound_name(b: Bound) -> &'static str {
-    match b {
-        Bound::Exact => "exact",
-        Bound::Upper => "upper",
-        Bound::Lower => "lower",
-    }
 }
 
 fn print_text(pos: &Chess, r: &SearchResult, notation: Notation) {
@@ -204,16 +196,12 @@ fn print_modern_record(pos: &Chess, moves: &[ModernRootMove], notation: Notation
     let depth = moves.first().map_or(0, |rm| rm.depth);
     println!("root moves at depth {depth} (best first; order: the move ordering's rank):");
     for (i, rm) in moves.iter().enumerate() {
-        let bound = match rm.bound {
-            Bound::Upper => "<=",
-            Bound::Lower => ">=",
-            Bound::Exact => "  ",
-        };
         println!(
-            "{:3}. {:<10} order {:3}  value {bound}{:<10}  nodes {:8}  {}",
+            "{:3}. {:<10} order {:3}  value {:<2}{:<10}  nodes {:8}  {}",
             i + 1,
             write_move(pos, rm.mv, notation),
             rm.order,
+            rm.bound.sign(),
             rm.score,
             rm.nodes,
             line_text(pos, &rm.pv, notation),
@@ -228,11 +216,7 @@ fn print_record(pos: &Chess, r: &SearchResult, notation: Notation) {
         let mv = write_move(pos, rm.mv, notation);
         match rm.score {
             Some(score) => {
-                let bound = if rm.bound == Some(Bound::Upper) {
-                    "<="
-                } else {
-                    "  "
-                };
+                let bound = format!("{:<2}", rm.bound.map_or("", Bound::sign));
                 let secondary = rm
                     .secondary
                     .map(|x| format!("  secondary {x}"))

@@ -49,15 +49,6 @@ pub struct RecordRow {
     pub nodes: Option<u64>,
 }
 
-/// A bound in the page's words.
-fn bound_name(b: Bound) -> &'static str {
-    match b {
-        Bound::Exact => "exact",
-        Bound::Upper => "upper",
-        Bound::Lower => "lower",
-    }
-}
-
 impl RecordRow {
     /// The row of a move of the modern search's record.
     fn modern(root: &Chess, rm: &ModernRootMove, best: bool) -> RecordRow {
@@ -73,7 +64,7 @@ impl RecordRow {
             flags: Vec::new(),
             searched: true,
             value: Some(ScoreView::from(rm.score)),
-            bound: Some(bound_name(rm.bound)),
+            bound: Some(rm.bound.name()),
             verdict: verdict.to_string(),
             pv: views::line(root, &rm.pv),
             secondary: None,
@@ -85,7 +76,7 @@ impl RecordRow {
     }
 
     fn new(root: &Chess, rm: &RootMove, best: bool) -> RecordRow {
-        let bound = rm.bound.map(bound_name);
+        let bound = rm.bound.map(Bound::name);
         let verdict = match (rm.searched, rm.bound, best) {
             (false, _, _) => "not searched: outside the width".to_string(),
             (true, _, true) => "the best move".to_string(),

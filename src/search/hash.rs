@@ -21,6 +21,26 @@ pub enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// The bound in words: `exact`, `lower` or `upper` (JSON, the scope page).
+    pub fn name(self) -> &'static str {
+        match self {
+            Bound::Exact => "exact",
+            Bound::Lower => "lower",
+            Bound::Upper => "upper",
+        }
+    }
+
+    /// The sign written before a bounded value: `>=`, `<=`, or nothing when exact.
+    pub fn sign(self) -> &'static str {
+        match self {
+            Bound::Exact => "",
+            Bound::Lower => ">=",
+            Bound::Upper => "<=",
+        }
+    }
+}
+
 /// One slot of the table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Entry {

@@ -416,12 +416,7 @@ fn modern_stats_rows(r: &SearchResult, s: &ModernStats) -> Vec<(&'static str, St
 
 /// A value with its bound: `<=` when it is at most that, `>=` at least.
 fn bounded(s: Score, bound: Option<Bound>) -> String {
-    let sign = match bound {
-        Some(Bound::Upper) => "<=",
-        Some(Bound::Lower) => ">=",
-        _ => "",
-    };
-    format!("{sign}{}", show::score(s))
+    format!("{}{}", bound.map_or("", Bound::sign), show::score(s))
 }
 
 /// `part` of `whole` as a percentage.
