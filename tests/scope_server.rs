@@ -111,6 +111,7 @@ async fn a_move_gets_a_reply_with_live_lines_and_a_record() {
     assert_eq!(done["played"], true);
     assert_eq!(done["record"].as_array().unwrap().len(), 20);
     assert!(done["stats"]["nodes"].as_u64().unwrap() > 0);
+    assert_eq!(done["pv_end_terms"]["evaluator"], "1967");
     let state = loop {
         let s = next(&mut ws, "state").await;
         if s["moves"].as_array().unwrap().len() == 2 {

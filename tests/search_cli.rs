@@ -37,7 +37,77 @@ fn search_json_has_the_contract_fields() {
         assert!(v["stats"][key].is_u64(), "stats.{key}");
     }
     assert!(v["root_moves"].as_array().unwrap().len() > 5);
-    assert!(v["pv_end_terms"]["S"].is_i64());
+    assert_eq!(v["pv_end_terms"]["evaluator"], "1967");
+    let t = &v["pv_end_terms"];
+    let sum: i64 = ["B", "R", "P", "K", "C"]
+        .map(|k| t[k].as_i64().unwrap())
+        .iter()
+        .sum();
+    assert_eq!(t["S"].as_i64(), Some(sum), "{t}");
+}
+
+/// The position at the end of the principal variation `pv` (coordinates) from `fen`.
+fn pv_end(fen: &str, pv: &serde_json::Value) -> shakmaty::Chess {
+    use shakmaty::Position;
+    let (mut pos, _) = machack::rules::parse_fen(fen).unwrap();
+    for m in pv.as_array().unwrap() {
+        let m = machack::notation::read_move(&pos, m.as_str().unwrap()).unwrap();
+        pos.play_unchecked(m);
+    }
+    pos
+}
+
+#[test]
+fn a_modern_search_gives_its_own_evaluators_terms_at_the_end_of_the_variation() {
+    use shakmaty::Position;
+    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    let (code, out, err) = machack(&[
+        "search",
+        "--profile",
+        "modern",
+        "--depth",
+        "7",
+        "--json",
+        "--fen",
+        fen,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    let t = &v["pv_end_terms"];
+    assert_eq!(t["evaluator"], "modern", "{t}");
+    assert!(t.get("S").is_none(), "{t}");
+    let end = pv_end(fen, &v["pv"]);
+    let eval = machack::search::modern::eval::evaluate(&end);
+    let white = end.turn().fold_wb(eval, -eval);
+    assert_eq!(t["eval"].as_i64(), Some(i64::from(white)), "{t}");
+    let terms = t["terms"].as_array().unwrap();
+    assert!(terms.len() > 3, "{t}");
+    let mut sum = 0.0;
+    for term in terms {
+        assert!(!term["name"].as_str().unwrap().is_empty());
+        assert!(term["mg"].is_i64() && term["eg"].is_i64(), "{term}");
+        sum += term["value"].as_f64().unwrap();
+    }
+    // The blend rounds once for the phase and once for the endgame scale.
+    assert!((sum - f64::from(white)).abs() <= 2.0, "{sum} vs {white}");
+    assert!(t["phase"].as_u64().unwrap() <= 24 && t["scale"].as_u64().unwrap() <= 128);
+
+    let (code, out, err) = machack(&[
+        "search",
+        "--profile",
+        "modern",
+        "--depth",
+        "5",
+        "--fen",
+        fen,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("evaluation at the end of the variation (White's view, modern evaluator"),
+        "{out}"
+    );
+    assert!(out.contains("  = the evaluation "), "{out}");
+    assert!(!out.contains("): B "), "no 1967 terms: {out}");
 }
 
 #[test]

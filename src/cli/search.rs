@@ -11,8 +11,9 @@ use shakmaty::{Chess, Move, Position};
 
 use super::settings::SettingsArgs;
 use super::{CliError, PositionArgs};
-use crate::eval::Terms;
 use crate::notation::{Notation, uci, write_move};
+use crate::search::modern::EndTerms;
+use crate::search::modern::eval::{FULL_SCALE, MAX_PHASE};
 use crate::search::{Bound, Limits, ModernRootMove, ModernStats, Score, SearchResult};
 
 #[derive(Debug, Args)]
@@ -75,8 +76,23 @@ pub fn line_text(pos: &Chess, moves: &[Move], notation: Notation) -> String {
     out.join(" ")
 }
 
-fn terms_json(t: &Terms) -> Value {
-    json!({"B": t.b, "R": t.r, "P": t.p, "K": t.k, "C": t.c, "S": t.s()})
+/// The evaluation terms at the end of the principal variation, the evaluator's that the
+/// search used: the 1967 program's B R P K C and their sum S (pawn = 128), or the modern
+/// evaluator's, one per field of its weight table (centipawns).
+fn end_terms_json(r: &SearchResult) -> Value {
+    match &r.modern {
+        Some(m) => {
+            let mut v = serde_json::to_value(&m.pv_end_terms).unwrap_or(Value::Null);
+            if let Value::Object(map) = &mut v {
+                map.insert("evaluator".into(), json!("modern"));
+            }
+            v
+        }
+        None => {
+            let t = &r.pv_end_terms;
+            json!({"evaluator": "1967", "B": t.b, "R": t.r, "P": t.p, "K": t.k, "C": t.c, "S": t.s()})
+        }
+    }
 }
 
 fn nps(nodes: u64, time: Duration) -> u64 {
@@ -110,7 +126,7 @@ fn to_json(pos: &Chess, r: &SearchResult) -> Value {
         "depth": r.depth,
         "stats": stats,
         "root_moves": root_moves,
-        "pv_end_terms": terms_json(&r.pv_end_terms),
+        "pv_end_terms": end_terms_json(r),
     })
 }
 
@@ -161,16 +177,21 @@ fn print_text(pos: &Chess, r: &SearchResult, notation: Notation) {
         Some(m) => print_modern_record(pos, &m.root_moves, notation),
         None => print_record(pos, r, notation),
     }
-    let t = &r.pv_end_terms;
-    println!(
-        "evaluation at the end of the variation (White's view): B {} R {} P {} K {} C {} S {}",
-        t.b,
-        t.r,
-        t.p,
-        t.k,
-        t.c,
-        t.s()
-    );
+    match &r.modern {
+        Some(m) => print_modern_end_terms(&m.pv_end_terms),
+        None => {
+            let t = &r.pv_end_terms;
+            println!(
+                "evaluation at the end of the variation (White's view): B {} R {} P {} K {} C {} S {}",
+                t.b,
+                t.r,
+                t.p,
+                t.k,
+                t.c,
+                t.s()
+            );
+        }
+    }
     match &r.modern {
         Some(m) => print_modern_stats(r, &m.stats),
         None => print_stats(r),
@@ -207,6 +228,22 @@ fn print_modern_record(pos: &Chess, moves: &[ModernRootMove], notation: Notation
             line_text(pos, &rm.pv, notation),
         );
     }
+}
+
+/// Aid 3 of the modern search: its evaluator's terms at the end of the principal
+/// variation, one line a field of its weight table.
+fn print_modern_end_terms(t: &EndTerms) {
+    println!(
+        "evaluation at the end of the variation (White's view, modern evaluator, centipawns; phase {} of {MAX_PHASE}, endgame scale {} of {FULL_SCALE}):",
+        t.phase, t.scale
+    );
+    for term in &t.terms {
+        println!(
+            "  {:<26} mg {:>5}  eg {:>5}  value {:>8.1}",
+            term.name, term.mg, term.eg, term.value
+        );
+    }
+    println!("  = the evaluation {}", t.eval);
 }
 
 /// Aid 5 of the 1967 search, one line a top-level move.

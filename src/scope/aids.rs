@@ -10,7 +10,7 @@
 use serde::Serialize;
 use shakmaty::{Chess, Position};
 
-use super::views::{self, MoveText, PieceView, ScoreView, StatusView, TermsView};
+use super::views::{self, EndTermsView, MoveText, PieceView, ScoreView, StatusView, TermsView};
 use crate::attack::Analysis;
 use crate::engine::{BestMove, Source};
 use crate::eval::{Root, static_board_evaluator};
@@ -18,6 +18,7 @@ use crate::fide::State;
 use crate::notation;
 use crate::plausible::{self, Context, Factor};
 use crate::rules::{Game, game_ply};
+use crate::search::modern::end_terms;
 use crate::search::{Bound, ModernRootMove, ModernStats, RootMove, SearchResult, Stats};
 
 /// One top-level move of a finished search (aid 5). The 1967 search gives each its
@@ -38,7 +39,8 @@ pub struct RecordRow {
     pub verdict: String,
     pub pv: Vec<MoveText>,
     pub secondary: Option<ScoreView>,
-    pub end_terms: Option<TermsView>,
+    /// The terms at the end of `pv`.
+    pub end_terms: Option<EndTermsView>,
     /// The modern search's: the move's place in the first iteration's ordering (from 1),
     /// the depth of the iteration recorded, and the nodes spent under the move in it.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -68,7 +70,7 @@ impl RecordRow {
             verdict: verdict.to_string(),
             pv: views::line(root, &rm.pv),
             secondary: None,
-            end_terms: None,
+            end_terms: Some(EndTermsView::Modern(end_terms(root, &rm.pv))),
             order: Some(rm.order),
             depth: Some(rm.depth),
             nodes: Some(rm.nodes),
@@ -95,7 +97,7 @@ impl RecordRow {
             verdict,
             pv: views::line(root, &rm.pv),
             secondary: rm.secondary.map(ScoreView::from),
-            end_terms: rm.end_terms.as_ref().map(TermsView::from),
+            end_terms: (rm.end_terms.as_ref()).map(|t| EndTermsView::MacHack(TermsView::from(t))),
             order: None,
             depth: None,
             nodes: None,
@@ -141,7 +143,7 @@ pub struct DoneView {
     pub pv: Vec<MoveText>,
     pub record: Vec<RecordRow>,
     pub stats: Option<StatsView>,
-    pub pv_end_terms: Option<TermsView>,
+    pub pv_end_terms: Option<EndTermsView>,
     pub stopped: bool,
 }
 
@@ -184,7 +186,7 @@ impl DoneView {
             pv: views::line(root, &best.pv),
             record,
             stats: result.map(StatsView::of),
-            pv_end_terms: result.map(|r| TermsView::from(&r.pv_end_terms)),
+            pv_end_terms: result.map(EndTermsView::of_pv),
             stopped: result.is_some_and(|r| r.stopped),
         }
     }
@@ -362,6 +364,16 @@ mod tests {
                 .all(|r| !r.pv.is_empty())
         );
         assert!(matches!(v.stats, Some(StatsView::MacHack(s)) if s.nodes == r.nodes));
+        // The terms at the ends of the lines are the 1967 evaluator's.
+        let json = serde_json::to_value(&v).unwrap();
+        assert_eq!(json["pv_end_terms"]["evaluator"], "1967");
+        assert_eq!(json["pv_end_terms"]["s"], r.pv_end_terms.s());
+        for row in json["record"].as_array().unwrap() {
+            match row["searched"].as_bool() {
+                Some(true) => assert_eq!(row["end_terms"]["evaluator"], "1967", "{row}"),
+                _ => assert!(row["end_terms"].is_null(), "{row}"),
+            }
+        }
     }
 
     #[test]
@@ -391,5 +403,16 @@ mod tests {
                 .all(|row| row["depth"] == 6 && row["nodes"].is_u64())
         );
         assert!(rows.iter().all(|row| row["plausibility"].is_null()));
+        // The terms at the ends of the lines are the modern evaluator's; the best move's
+        // line is the principal variation.
+        let pv_end = &json["pv_end_terms"];
+        assert_eq!(pv_end["evaluator"], "modern", "{pv_end}");
+        assert!(pv_end["terms"].as_array().is_some_and(|t| !t.is_empty()));
+        assert!(pv_end.get("s").is_none(), "{pv_end}");
+        assert!(
+            rows.iter()
+                .all(|row| row["end_terms"]["evaluator"] == "modern")
+        );
+        assert_eq!(rows[0]["end_terms"], *pv_end);
     }
 }

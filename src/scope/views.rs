@@ -12,7 +12,8 @@ use crate::engine::legal_prefix;
 use crate::eval::Terms;
 use crate::fide::State;
 use crate::notation::{self, Notation};
-use crate::search::{Info, Score};
+use crate::search::modern::EndTerms;
+use crate::search::{Info, Score, SearchResult};
 
 /// One move in every notation the page may show.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -95,6 +96,29 @@ impl From<&Terms> for TermsView {
             k: t.k,
             c: t.c,
             s: t.s(),
+        }
+    }
+}
+
+/// The evaluation at the end of a line term by term, by the evaluator of the search that
+/// made the line: `{"evaluator":"1967","b",..,"s"}` (pawn = 128) or
+/// `{"evaluator":"modern","phase","scale","terms":[{"name","mg","eg","value"}],"eval"}`
+/// (centipawns); White's point of view.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "evaluator")]
+pub enum EndTermsView {
+    #[serde(rename = "1967")]
+    MacHack(TermsView),
+    #[serde(rename = "modern")]
+    Modern(EndTerms),
+}
+
+impl EndTermsView {
+    /// The terms at the end of the principal variation of `r`.
+    pub fn of_pv(r: &SearchResult) -> EndTermsView {
+        match &r.modern {
+            Some(m) => EndTermsView::Modern(m.pv_end_terms.clone()),
+            None => EndTermsView::MacHack(TermsView::from(&r.pv_end_terms)),
         }
     }
 }

@@ -9,6 +9,7 @@ use shakmaty::Move;
 use thiserror::Error;
 
 use super::hash::Bound;
+use super::modern::EndTerms;
 use super::score::Score;
 use super::stats::{ModernStats, Stats};
 use crate::eval::Terms;
@@ -113,7 +114,8 @@ pub struct SearchResult {
     /// (debugging aid 5).
     pub root_moves: Vec<RootMove>,
     /// The 1967 evaluation terms of the position at the end of the principal variation
-    /// (debugging aid 3; White's point of view).
+    /// (debugging aid 3; White's point of view); the modern search leaves them empty and
+    /// reports its own evaluator's in `modern`.
     pub pv_end_terms: Terms,
     /// The modern search's own debugging aids; `None` from the 1967 search.
     pub modern: Option<ModernAids>,
@@ -129,6 +131,10 @@ pub struct ModernAids {
     /// Every root move as the last completed iteration left it, best first (its debugging
     /// aid 5); empty when the search stopped during the first.
     pub root_moves: Vec<ModernRootMove>,
+    /// The modern evaluator's terms at the end of the principal variation (its debugging
+    /// aid 3). A root move's are [`end_terms`](super::modern::end_terms) of its line,
+    /// computed only when shown.
+    pub pv_end_terms: EndTerms,
 }
 
 /// What the modern search knows of one root move after an iteration (debugging aid 5).

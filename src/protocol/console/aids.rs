@@ -13,9 +13,8 @@ use crate::engine::short;
 use crate::eval::{Root, static_board_evaluator};
 use crate::notation::{self, Notation};
 use crate::plausible::{self, Context};
-use crate::search::modern::eval::trace::{self, Trace};
-use crate::search::modern::eval::{DEFAULT, FULL_SCALE, MAX_PHASE, evaluate};
-use crate::search::modern::to_score;
+use crate::search::modern::eval::{FULL_SCALE, MAX_PHASE, evaluate};
+use crate::search::modern::{EndTerms, end_terms, to_score};
 use crate::search::{Bound, ModernRootMove, ModernStats, Score, SearchResult};
 
 impl Console {
@@ -103,14 +102,7 @@ impl Console {
             "At the end of {text}'s variation: {}",
             show::line(root, &rm.pv, self.notation)
         ));
-        let mut end = root.clone();
-        for &mv in &rm.pv {
-            if !end.is_legal(mv) {
-                break;
-            }
-            end.play_unchecked(mv);
-        }
-        self.modern_terms(&end);
+        self.modern_terms(&end_terms(root, &rm.pv));
         self.say(&format!(
             "Backed-up value of {text}: {} (mover's view)",
             bounded(rm.score, Some(rm.bound))
@@ -268,8 +260,8 @@ impl Console {
             };
             self.say(&format!("  {text:<22} {value}"));
         }
-        if r.modern.is_some() {
-            self.modern_terms(&pos);
+        if let Some(m) = &r.modern {
+            self.modern_terms(&m.pv_end_terms);
             return;
         }
         self.say("Terms at the end of the variation (White's point of view):");
@@ -278,16 +270,15 @@ impl Console {
         }
     }
 
-    /// The modern evaluator's terms in `pos`, one per field of its weight table that
-    /// counts there (White's point of view).
-    fn modern_terms(&self, pos: &Chess) {
-        let trace = Trace::of(pos, &trace::indices(), &DEFAULT);
+    /// The modern evaluator's terms at the end of a line, one per field of its weight
+    /// table that counts there (White's point of view).
+    fn modern_terms(&self, end: &EndTerms) {
         self.say(&format!(
             "Modern evaluation terms at the end of the variation (White's point of view; \
              centipawns before the blend, phase {} of {MAX_PHASE}, endgame scale {} of {FULL_SCALE}):",
-            trace.phase, trace.scale
+            end.phase, end.scale
         ));
-        for t in trace.terms(&DEFAULT) {
+        for t in &end.terms {
             let value = show::score(to_score(t.value.round() as i32));
             self.say(&format!(
                 "  {:<26} mg {:>5}  eg {:>5}  {value}",
@@ -296,7 +287,7 @@ impl Console {
                 t.eg
             ));
         }
-        let total = show::score(to_score(modern_white(pos)));
+        let total = show::score(to_score(end.eval));
         self.say(&format!("  {:<42} {total}", "= the evaluation"));
     }
 }

@@ -137,6 +137,23 @@ export function termsTable(t) {
   return table;
 }
 
+// The evaluation at the end of a line (aid 3), by the evaluator of the search that made
+// the line: the 1967 terms, or the modern evaluator's, one row a field of its weight
+// table (centipawns: the middlegame and endgame sums, and the value once blended).
+export function endTermsTable(t) {
+  if (t.evaluator !== "modern") return termsTable(t);
+  const table = h("table", { class: "terms" },
+    h("tr", {}, h("th", {}, `phase ${t.phase} of 24, endgame scale ${t.scale} of 128`),
+      h("th", {}, "mg"), h("th", {}, "eg"), h("th", {}, "value")));
+  for (const x of t.terms) {
+    table.append(h("tr", {}, h("td", {}, x.name.replaceAll("_", " ")),
+      h("td", {}, x.mg), h("td", {}, x.eg), h("td", {}, x.value.toFixed(1))));
+  }
+  table.append(h("tr", { class: "sum" }, h("td", {}, "= the evaluation, centipawns"),
+    h("td", {}), h("td", {}), h("td", {}, t.eval)));
+  return table;
+}
+
 // Aids 3 and 4 for one position: the terms, then every move with its factors.
 export function drawEval(box, v, onDeeper) {
   const where = v.path.length ? `, then ${lineText(v.path)}` : "";

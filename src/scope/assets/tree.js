@@ -2,11 +2,12 @@
 // record (aid 5): every top-level move in plausibility order with its value, whether it
 // was cut off or left outside the width, and its secondary search (the modern search:
 // every root move of its last iteration, best first, with its place in the move
-// ordering and the nodes spent under it). Opening a node asks
-// the server for the plausible moves there; the moves of the recorded variation are
-// marked with their place in it. Clicking a node's move shows its position (aids 3, 4).
+// ordering and the nodes spent under it), each with the terms at the end of its line by
+// the evaluator of the search that made it. Opening a node asks the server for the
+// plausible moves there; the moves of the recorded variation are marked with their place
+// in it. Clicking a node's move shows its position (aids 3, 4).
 
-import { h, moveText, lineText, scoreText, termsTable, halfMoves, boundText } from "./panels.js";
+import { h, moveText, lineText, scoreText, endTermsTable, halfMoves, boundText } from "./panels.js";
 
 export class Tree {
   // inspect(ply, path) asks the server for a node; replies come back through expand().
@@ -21,11 +22,12 @@ export class Tree {
     return ply + ":" + path.join(" ");
   }
 
-  node(path, label, detail, variation) {
+  // extra: what else the node shows under its line (the terms at the end of its variation).
+  node(path, label, detail, variation, extra) {
     const children = h("ul", { hidden: true });
     const toggle = h("button", { class: "toggle", title: "open: the plausible moves here" }, "▸");
     const pick = h("button", { class: "label", "data-path": path.join(" ") }, label);
-    const li = h("li", { class: "node" + (variation ? " variation" : "") }, toggle, pick, " ", detail, children);
+    const li = h("li", { class: "node" + (variation ? " variation" : "") }, toggle, pick, " ", detail, extra, children);
     toggle.addEventListener("click", () => {
       if (!children.hidden) {
         children.hidden = true;
@@ -63,7 +65,10 @@ export class Tree {
         ` · ${r.verdict}`,
         r.flags.length ? ` · ${r.flags.join(", ")}` : "",
         r.pv.length > 1 ? h("span", { class: "pv" }, ` · line ${lineText(r.pv)}`) : "");
-      const li = this.node([r.move.uci], moveText(r.move), detail, r.pv.map((m) => m.uci));
+      const terms = r.end_terms
+        ? h("details", { class: "end-terms" }, h("summary", {}, "terms at the end of its line"), endTermsTable(r.end_terms))
+        : null;
+      const li = this.node([r.move.uci], moveText(r.move), detail, r.pv.map((m) => m.uci), terms);
       li.classList.add(r.verdict.split(":")[0].replace(/\s+/g, "-"));
       top.append(li);
     }
@@ -77,7 +82,7 @@ export class Tree {
       h("p", {}, root, ` value ${scoreText(done.score)}, depth ${done.depth}, ${done.nodes.toLocaleString("en")} nodes`),
       top,
       h("details", {}, h("summary", {}, "Terms at the end of the main variation (aid 3)"),
-        done.pv_end_terms ? termsTable(done.pv_end_terms) : ""),
+        done.pv_end_terms ? endTermsTable(done.pv_end_terms) : ""),
       h("details", { class: "statistics" }, h("summary", {}, "Statistics (aid 6)"), stats));
   }
 

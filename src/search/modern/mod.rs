@@ -16,13 +16,15 @@
 //! - [`smp`]: Lazy SMP, `Threads` threads searching the same root over the shared table
 //!   (a node-limited search, and every search with one thread, stays deterministic).
 //! - [`level`]: strength levels (`UCI_Elo`): a node budget and an evaluation blur;
-//!   [`selfplay`]: fixed-node self-play games, the data of `machack datagen`.
+//!   [`selfplay`]: fixed-node self-play games, the data of `machack datagen`;
+//! - [`end_terms`]: the evaluation's terms at the end of a line (debugging aid 3).
 //!
 //! Repetitions and the fifty-move rule are scored by docs/design.md §10's search rule with the
 //! engine's [`crate::repetition::History`]. Values are centipawns inside; results are
 //! reported in the 1967 units of [`Score`] (pawn = 128) so every protocol prints them
 //! alike.
 
+mod end_terms;
 pub mod eval;
 pub mod level;
 mod movepick;
@@ -42,9 +44,9 @@ mod tests;
 use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::Instant;
 
-use shakmaty::{Chess, Move, Position};
+use shakmaty::Position;
 
-use crate::eval::{Root, Terms, static_board_evaluator};
+use crate::eval::Terms;
 use crate::rules::Game;
 use crate::search::{
     Bound, DEFAULT_HASH_MIB, Info, Limits, ModernAids, ModernRootMove, NoLegalMove, PvLine, Score,
@@ -52,6 +54,7 @@ use crate::search::{
 };
 use crate::tablebase;
 
+pub use end_terms::{EndTerms, end_terms};
 pub use params::Params;
 use root::Deepened;
 use search::Reductions;
@@ -244,12 +247,13 @@ impl Searcher {
         counts.hashfull = self.tt.hashfull();
         let best = &done.moves[0];
         let pv = best.pv.to_vec();
+        let pv_end_terms = end_terms(pos, &pv);
         let lines = lines(&done, multipv, to_score(value));
         let result = SearchResult {
             best: best.mv,
             ponder: pv.get(1).copied(),
             score: to_score(value),
-            pv_end_terms: end_terms(pos, &pv),
+            pv_end_terms: Terms::default(),
             pv,
             lines,
             depth: done.depth,
@@ -260,6 +264,7 @@ impl Searcher {
             modern: Some(ModernAids {
                 stats: counts,
                 root_moves: record(&done),
+                pv_end_terms,
             }),
             stopped,
         };
@@ -367,16 +372,4 @@ fn record(done: &Deepened) -> Vec<ModernRootMove> {
             order: rm.order,
         })
         .collect()
-}
-
-/// The 1967 evaluator's terms at the end of `pv` from `pos` (debugging aid 3).
-fn end_terms(pos: &Chess, pv: &[Move]) -> Terms {
-    let mut end = pos.clone();
-    for &m in pv {
-        if !end.is_legal(m) {
-            break;
-        }
-        end.play_unchecked(m);
-    }
-    static_board_evaluator(&end, &Root::new(pos))
 }

@@ -3,6 +3,7 @@
 //! The evaluation is then `Σ count × weight`, tapered; the tuner fits the weights on many
 //! traces without evaluating a board again.
 
+use serde::Serialize;
 use shakmaty::{Chess, Position};
 
 use super::table::S;
@@ -116,7 +117,7 @@ impl Trace {
 /// One field of the weight table in one position's evaluation (White's point of view,
 /// centipawns): its middlegame and endgame sums, and what it adds to the evaluation once
 /// they are blended by the phase and the endgame scale.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Term {
     pub name: &'static str,
     pub mg: i32,
