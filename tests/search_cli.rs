@@ -91,6 +91,10 @@ fn a_modern_search_gives_its_own_evaluators_terms_at_the_end_of_the_variation() 
     // The blend rounds once for the phase and once for the endgame scale.
     assert!((sum - f64::from(white)).abs() <= 2.0, "{sum} vs {white}");
     assert!(t["phase"].as_u64().unwrap() <= 24 && t["scale"].as_u64().unwrap() <= 128);
+    assert_eq!(
+        (t["max_phase"].as_u64(), t["full_scale"].as_u64()),
+        (Some(24), Some(128))
+    );
 
     let (code, out, err) = machack(&[
         "search",

@@ -143,7 +143,7 @@ export function termsTable(t) {
 export function endTermsTable(t) {
   if (t.evaluator !== "modern") return termsTable(t);
   const table = h("table", { class: "terms" },
-    h("tr", {}, h("th", {}, `phase ${t.phase} of 24, endgame scale ${t.scale} of 128`),
+    h("tr", {}, h("th", {}, `phase ${t.phase} of ${t.max_phase}, endgame scale ${t.scale} of ${t.full_scale}`),
       h("th", {}, "mg"), h("th", {}, "eg"), h("th", {}, "value")));
   for (const x of t.terms) {
     table.append(h("tr", {}, h("td", {}, x.name.replaceAll("_", " ")),

@@ -7,7 +7,7 @@ use serde::Serialize;
 use shakmaty::{Chess, Move, Position};
 
 use super::eval::trace::{self, Term, Trace};
-use super::eval::{DEFAULT, evaluate};
+use super::eval::{DEFAULT, FULL_SCALE, MAX_PHASE, evaluate};
 
 /// The modern evaluation of one position split into its terms (White's point of view,
 /// centipawns).
@@ -16,8 +16,12 @@ pub struct EndTerms {
     /// The game phase that blends the middlegame and endgame sums, 0 ..=
     /// [`super::eval::MAX_PHASE`].
     pub phase: u8,
+    /// [`super::eval::MAX_PHASE`], the phase of the full board (for readers of the JSON).
+    pub max_phase: i32,
     /// The endgame scale in [`super::eval::FULL_SCALE`]ths.
     pub scale: u8,
+    /// [`super::eval::FULL_SCALE`], the scale of an ending that is not drawish.
+    pub full_scale: i32,
     /// Every field of the table that counts here, in the table's order.
     pub terms: Vec<Term>,
     /// The evaluation itself: the terms' values add up to it, give or take the rounding
@@ -39,7 +43,9 @@ pub fn end_terms(pos: &Chess, line: &[Move]) -> EndTerms {
     let eval = evaluate(&end);
     EndTerms {
         phase: trace.phase,
+        max_phase: MAX_PHASE,
         scale: trace.scale,
+        full_scale: FULL_SCALE,
         terms: trace.terms(&DEFAULT),
         eval: end.turn().fold_wb(eval, -eval),
     }
