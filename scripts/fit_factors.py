@@ -90,7 +90,6 @@ GROUPS = {
     "poisoned_offer": (["poisoned_offer"], ["*poisoned_pct"]),
     "passed_pawn_push": (["passed_pawn_push"], ["*passed_push_by_rank"]),
     "creates_isolated_pawn": (["creates_isolated_pawn"], ["*creates_isolated"]),
-    "creates_doubled_pawn": (["creates_doubled_pawn"], ["*creates_doubled"]),
     "creates_backward_pawn": (["creates_backward_pawn"], ["*creates_backward"]),
     "advance_backward_pawn": (["advance_backward_pawn"], ["*advance_backward"]),
 }

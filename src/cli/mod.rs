@@ -79,7 +79,7 @@ enum Command {
     #[command(after_help = example!("machack epd tests/data/wac.epd --movetime 1000"))]
     Epd(epd::EpdArgs),
     /// Search fixed positions to a fixed depth (prints `N nodes M nps` last).
-    #[command(after_help = example!("machack bench                   # 448078 nodes ... nps (1967-tournament)"))]
+    #[command(after_help = example!("machack bench                   # 419715 nodes ... nps (1967-tournament)"))]
     Bench(bench::BenchArgs),
     /// Convert a game score on stdin (any notation) to SAN, UCI or descriptive, one move
     /// per line.

@@ -5,7 +5,7 @@
 //!
 //! - `scene`: the facts gathered once per generation (square importance, attacks, en
 //!   prise losses, pins, pawn structure);
-//! - `factors`: the 81 named factors of one move, each with its comment;
+//! - `factors`: the 73 named factors of one move, each with its comment;
 //! - `mate`: the mate looks near the root (a mate threatened, forced or poisoning an offer);
 //! - `squares`: board geometry read for every move (attack sets, lines to a king, centre
 //!   tables);
@@ -19,7 +19,7 @@
 //! Deliberately left out of the 1980 catalogue: the "too early" move rule (it forbade
 //! minor-piece moves on the first two plies) and the origin-square king-line net terms;
 //! the 1967 paper gives neither. Added beyond it: `checkmate`, `capture_victim`, a few
-//! placement terms (outposts, open files, the seventh rank), and near the root only
+//! placement terms (outposts, the seventh rank), and near the root only
 //! (levels 1–2, where each look plays the move):
 //! - `threatens_mate` (by a quiet move or, at less weight, a capture), and
 //!   `unstoppable_mate` when no reply stops it (a mate in two without check);

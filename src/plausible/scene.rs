@@ -11,7 +11,7 @@ use super::squares::{attacks_of, ci, lone_blockers, snipers};
 use super::weights::Weights;
 use crate::attack::Analysis;
 use crate::attack::see::{self, Capturers, StandingPins};
-use crate::eval::pawns::{backward, isolated, neighbour_files, passed, pawn_cover};
+use crate::eval::pawns::{backward, isolated, passed, pawn_cover};
 use crate::eval::piece_value;
 
 /// The facts of one generation.
@@ -84,12 +84,6 @@ pub(crate) struct Scene<'a> {
     pub backward: [Bitboard; 2],
     /// The squares just ahead of the enemy passed pawns, where a piece of ours blockades one.
     pub blockade_squares: Bitboard,
-    /// The files from which a pawn move weakens the shield of our king (its file and the
-    /// next ones, when it stands on a wing on its first two ranks outside the endgame).
-    pub shield_files: Bitboard,
-    /// The files from which a pawn move storms the enemy king (its file and the next ones,
-    /// when our king is three files or more away, outside the endgame).
-    pub storm_files: Bitboard,
     /// The diagonals through the enemy king on an empty board (looked up once, not for
     /// every bishop and queen move).
     pub king_diagonals: Bitboard,
@@ -199,8 +193,6 @@ impl<'a> Scene<'a> {
                 Color::White => passed[1].0 << 8,
                 Color::Black => passed[0].0 >> 8,
             }),
-            shield_files: Bitboard::EMPTY,
-            storm_files: Bitboard::EMPTY,
             king_diagonals: attacks::bishop_attacks(king[ci(them)], Bitboard::EMPTY),
             king_zone: attacks::king_attacks(king[ci(them)]),
             weak_pawns: [Bitboard::EMPTY; 2],
@@ -271,18 +263,6 @@ impl<'a> Scene<'a> {
             scene.mate_threat = super::mate::threatened_mate(scene.pos);
         }
         scene.find_phase(ctx);
-        if !scene.endgame {
-            let (ours, theirs) = (king[ci(us)], king[ci(them)]);
-            let around = |k: Square| Bitboard::from_file(k.file()) | neighbour_files(k);
-            if matches!(ours.file().to_u32(), 0..=2 | 5..=7)
-                && us.relative_rank(ours.rank()).to_u32() <= 1
-            {
-                scene.shield_files = around(ours);
-            }
-            if ours.file().distance(theirs.file()) >= 3 {
-                scene.storm_files = around(theirs);
-            }
-        }
         for role in Role::ALL {
             scene.dev_weights[role as usize - 1] = scene.dev_weight_of(role);
         }

@@ -157,8 +157,6 @@ pub struct Weights {
     /// `hollow_sacrifice`, `creates_threat`, `unparried_threat`, `parries_mate`,
     /// `poisoned_offer`: each look plays the move, too dear deeper in the tree).
     pub near_root_levels: u32,
-    /// Each square next to the enemy king that a safe move newly attacks.
-    pub king_zone_attack: i32,
     /// Rook or queen lands on the enemy king's file or rank.
     pub king_line: i32,
     /// Extra when that file has no pawn on it.
@@ -183,8 +181,6 @@ pub struct Weights {
     pub king_rank_step: i32,
     /// Any ordinary king move in the middlegame.
     pub king_walk: i32,
-    /// Pawn move from in front of our own castled king in the middlegame.
-    pub pawn_shield: i32,
     /// King centralisation in the endgame, per step of distance to the centre.
     pub king_centralise_endgame: i32,
 
@@ -195,14 +191,8 @@ pub struct Weights {
     pub pawn_centre: i32,
     /// Knight to an outpost: enemy half, defended by our pawn, no enemy pawn can chase it.
     pub knight_outpost: i32,
-    /// Rook (or queen) to a file with no pawns.
-    pub rook_open_file: i32,
-    /// Rook to a file with no pawns of ours.
-    pub rook_half_open_file: i32,
     /// Rook to the seventh rank with the enemy king on the eighth or enemy pawns on the seventh.
     pub rook_seventh: i32,
-    /// Rook behind our own passed pawn on its file.
-    pub rook_behind_passer: i32,
 
     // --- pawns ---
     /// Pushing a passed pawn, by its relative rank before the move (1..8).
@@ -215,16 +205,10 @@ pub struct Weights {
     pub pawn_break: i32,
     /// Each isolated pawn of ours the move creates.
     pub creates_isolated: i32,
-    /// Each doubled pawn of ours the move creates.
-    pub creates_doubled: i32,
     /// Each backward pawn of ours the move creates.
     pub creates_backward: i32,
     /// Advancing one of our backward pawns.
     pub advance_backward: i32,
-    /// Pawn capture toward the centre files.
-    pub capture_toward_centre: i32,
-    /// Pawn advance against the enemy king on the other wing.
-    pub pawn_storm: i32,
     /// Pawn to KN3/QN3 trapping an enemy bishop on our KR2/QR2.
     pub trap_bishop: i32,
     /// Blockading an enemy passed pawn, by its relative rank (from its side) 1..8.
@@ -304,7 +288,6 @@ impl Weights {
         threatens_mate: 272,
         threatens_mate_capture: 116,
         near_root_levels: 2,
-        king_zone_attack: 52,
         king_line: 23,
         open_line_to_king: 9,
         king_diagonal: 29,
@@ -316,25 +299,18 @@ impl Weights {
         block_centre_pawn: -91,
         king_rank_step: -21,
         king_walk: -65,
-        pawn_shield: -13,
         king_centralise_endgame: 11,
         knight_centre: 2,
         pawn_centre: 4,
         knight_outpost: 80,
-        rook_open_file: 17,
-        rook_half_open_file: 12,
         rook_seventh: 83,
-        rook_behind_passer: 12,
         passed_push_by_rank: [0, 44, 66, 88, 132, 176, 264, 0],
         promotion: 128,
         underpromotion: -512,
         pawn_break: 93,
         creates_isolated: -23,
-        creates_doubled: -23,
         creates_backward: -21,
         advance_backward: 6,
-        capture_toward_centre: 8,
-        pawn_storm: 20,
         trap_bishop: 128,
         blockade_by_rank: [0, 36, 54, 72, 108, 144, 217, 0],
         poor_threshold: -76,

@@ -3,8 +3,7 @@
 //! pieces, pieces that defend other pieces)", "multiple threats", "trapping pieces"), for
 //! safe moves only, as in 1980: each enemy piece the moved piece newly attacks, by what
 //! it is (undefended, bigger, about equal, outnumbered, a weak pawn, pinned, trapped, a
-//! sole defender); the squares around the enemy king it newly bears on (ours, where 1980
-//! counted them in square importance); and a bonus when the move makes two threats or
+//! sole defender); and a bonus when the move makes two threats or
 //! more (row 66).
 
 use shakmaty::{Bitboard, Role, Square};
@@ -13,30 +12,15 @@ use super::facts::MoveFacts;
 use super::{Scorer, Sink};
 use crate::eval::piece_value;
 use crate::plausible::Flags;
-use crate::plausible::squares::{ci, small_count};
+use crate::plausible::squares::ci;
 use crate::plausible::words::{Piece, Sq, role_name};
 
-/// Every enemy piece the moved piece newly attacks, and the king's field.
+/// Every enemy piece the moved piece newly attacks.
 #[inline(always)]
 pub(super) fn new_attacks<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>) {
-    let sc = s.sc;
     let newly = f.new_att & f.theirs2 & !f.old_att & !Bitboard::from(f.their_king);
     for t in newly {
         attack_on(s, f, t);
-    }
-    // Bearing down on the squares around the enemy king.
-    let zone = sc.king_zone & f.new_att & !f.old_att;
-    if f.new_role != Role::King {
-        s.add(
-            "king_zone_attack",
-            sc.w.king_zone_attack * small_count(zone),
-            format_args!(
-                "the {} now bears on {} square(s) next to the king on {}",
-                role_name(f.new_role),
-                small_count(zone),
-                Sq(f.their_king, sc.us)
-            ),
-        );
     }
 }
 

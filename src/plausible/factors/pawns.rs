@@ -1,17 +1,16 @@
 //! Pawn moves (1980 catalogue rows 15, 25, 28, 30 and 68; the paper: "passed-pawn pushes
 //! growing with rank, promotion, pawn breaks, not creating isolated/backward pawns"):
 //! pushing a passed pawn (by its rank), striking at an enemy pawn, taking more of the
-//! centre, advancing a backward pawn, and shutting in a bishop on R2. Ours, in place of
-//! the 1980 rows 26–29 that scored the pawn moved: the isolated, doubled and backward
-//! pawns the move leaves, a capture toward the centre, and pawns moved in front of our
-//! king or at the enemy's. Promotion is scored with the exchanges.
+//! centre, advancing a backward pawn, and shutting in a bishop on R2. In place of the
+//! 1980 rows 26–29 that scored the pawn moved: the isolated and backward pawns the move
+//! leaves (the paper's). Promotion is scored with the exchanges.
 
 use shakmaty::{File, Rank, Square, attacks};
 
 use super::facts::MoveFacts;
 use super::{Scorer, Sink};
-use crate::eval::pawns::{backward_among, doubled_count, isolated, neighbour_files};
-use crate::plausible::squares::{centre_distance, centre_factor, ci, small_count};
+use crate::eval::pawns::{backward_among, isolated, neighbour_files};
+use crate::plausible::squares::{centre_factor, ci, small_count};
 use crate::plausible::words::Sq;
 
 /// Every factor of a pawn move.
@@ -22,7 +21,6 @@ pub(super) fn pawn_move<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_
         advance(s, f);
     }
     structure(s, f);
-    wings(s, f);
     trap_bishop(s, f);
 }
 
@@ -82,14 +80,6 @@ fn structure<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>) {
                 format_args!("leaves isolated pawns behind after going to {}", Sq(to, us)),
             );
         }
-        let dbl = doubled_count(after) - doubled_count(our_pawns);
-        if dbl > 0 {
-            s.posi(
-                "creates_doubled_pawn",
-                w.creates_doubled * dbl,
-                format_args!("doubles our pawns on the file of {}", Sq(to, us)),
-            );
-        }
     }
     let bwd_before = sc.backward[ci(us)];
     if !capture && !promotes {
@@ -109,53 +99,6 @@ fn structure<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>) {
             "advance_backward_pawn",
             w.advance_backward,
             format_args!("advances the backward pawn from {}", Sq(from, us)),
-        );
-    }
-    if capture {
-        let toward = centre_distance(Square::from_coords(to.file(), Rank::Fourth))
-            < centre_distance(Square::from_coords(from.file(), Rank::Fourth));
-        s.posi(
-            "capture_toward_centre",
-            if toward {
-                w.capture_toward_centre
-            } else {
-                -w.capture_toward_centre
-            },
-            format_args!(
-                "captures {} the centre",
-                if toward { "toward" } else { "away from" }
-            ),
-        );
-    }
-}
-
-/// A pawn moved from in front of our king, or storming the enemy king on the other wing.
-#[inline(always)]
-fn wings<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>) {
-    if f.captured.is_some() {
-        return;
-    }
-    let sc = s.sc;
-    let (w, us) = (sc.w, sc.us);
-    if sc.shield_files.contains(f.from) {
-        s.posi(
-            "pawn_shield",
-            w.pawn_shield,
-            format_args!(
-                "weakens the pawns in front of our king on {}",
-                Sq(sc.king[ci(us)], us)
-            ),
-        );
-    }
-    if sc.storm_files.contains(f.from) {
-        s.posi(
-            "pawn_storm",
-            w.pawn_storm,
-            format_args!(
-                "storms the king on {} with the pawn to {}",
-                Sq(f.their_king, us),
-                Sq(f.to, us)
-            ),
         );
     }
 }

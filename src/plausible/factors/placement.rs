@@ -1,7 +1,6 @@
 //! Where a piece stands (1980 catalogue rows 16, 32–33 and 82–85; the paper's "square
 //! importance" gives the centre its weight): a knight toward the centre (row 16) and, ours,
-//! on an outpost; a rook on an open or half-open file, behind a passed pawn or on the
-//! seventh (ours); a rook or queen on the enemy king's file or rank and a bishop or queen
+//! on an outpost; a rook on the seventh (ours); a rook or queen on the enemy king's file or rank and a bishop or queen
 //! on its diagonal (rows 82–85); and a blockade of an enemy passed pawn taken up or given
 //! up (rows 32–33).
 
@@ -60,36 +59,12 @@ fn knight<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>) {
     }
 }
 
-/// A rook onto an open or half-open file, behind our passed pawn, or to the seventh.
+/// A rook to the seventh.
 #[inline(always)]
 fn rook<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>) {
     let sc = s.sc;
     let (w, us, them) = (sc.w, sc.us, sc.them);
     let (from, to) = (f.from, f.to);
-    if from.file() != to.file() {
-        let file = Bitboard::from_file(to.file());
-        if (file & sc.board.pawns()).is_empty() {
-            s.posi(
-                "rook_open_file",
-                w.rook_open_file,
-                format_args!("puts the rook on the open file at {}", Sq(to, us)),
-            );
-        } else if (file & sc.pawns[ci(us)]).is_empty() {
-            s.posi(
-                "rook_half_open_file",
-                w.rook_half_open_file,
-                format_args!("puts the rook on the half-open file at {}", Sq(to, us)),
-            );
-        }
-        let behind_passer = file & sc.passed[ci(us)] & front_span(us, to);
-        if !behind_passer.is_empty() {
-            s.posi(
-                "rook_behind_passer",
-                w.rook_behind_passer,
-                format_args!("puts the rook behind our passed pawn, on {}", Sq(to, us)),
-            );
-        }
-    }
     if sc.rel_rank(to) == 6 && sc.rel_rank(from) != 6 {
         let their_seventh = Bitboard::from(Rank::new(if us == Color::White { 6 } else { 1 }));
         let their_eighth = Bitboard::from(them.backrank());
