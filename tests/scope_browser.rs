@@ -309,6 +309,14 @@ async fn play_watch_look_inside_and_load_in_a_real_browser() {
     )
     .await;
     click(&c, "#stop").await;
+    // The record of the modern search: each top-level move with the modern evaluator's
+    // terms at the end of its line.
+    until(
+        &c,
+        "modern end-of-line terms in the tree",
+        "return [...document.querySelectorAll('#tree details.end-terms th')].some(t => /^phase \\d+ of 24, endgame scale \\d+ of 128$/.test(t.textContent))",
+    )
+    .await;
     c.close().await.unwrap();
 }
 
