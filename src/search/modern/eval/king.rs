@@ -3,6 +3,7 @@
 //! pieces attacking its zone are measured, and in the endgame the king is drawn to the
 //! pawns (king-pawn tropism).
 
+use shakmaty::attacks::{bishop_attacks, knight_attacks, rook_attacks};
 use shakmaty::{Bitboard, Board, ByColor, Color, File, Square};
 
 use super::Sink;
@@ -31,9 +32,38 @@ pub fn safety(board: &Board, color: Color, attacks: &ByColor<SideAttacks>, sink:
         let i = units.clamp(0, 15) as usize;
         sink.add(sign, |w| w.king_danger[i]);
     }
+    safe_checks(board, color, king, attacks, sink);
 
     if let Some(d) = nearest_distance(king, board.pawns()) {
         sink.add(sign, |w| w.king_pawn_tropism[d]);
+    }
+}
+
+/// The checks `color`'s king could be given next move on squares its side does not
+/// guard: one count per enemy role (knight, bishop, rook, queen) that has such a square.
+fn safe_checks(
+    board: &Board,
+    color: Color,
+    king: Square,
+    attacks: &ByColor<SideAttacks>,
+    sink: &mut impl Sink,
+) {
+    let sign = color.fold_wb(1, -1);
+    let enemy = attacks.get(!color);
+    let safe = !attacks.get(color).all & !board.by_color(!color);
+    let occ = board.occupied();
+    let diagonal = bishop_attacks(king, occ) & safe;
+    let straight = rook_attacks(king, occ) & safe;
+    let checks = [
+        knight_attacks(king) & safe & enemy.knights,
+        diagonal & enemy.bishops,
+        straight & enemy.rooks,
+        (diagonal | straight) & enemy.queens,
+    ];
+    for (i, squares) in checks.into_iter().enumerate() {
+        if squares.any() {
+            sink.add(sign, |w| w.safe_check[i]);
+        }
     }
 }
 
@@ -124,6 +154,21 @@ mod scoring {
             .collect::<Vec<_>>();
         assert_eq!(danger.iter().sum::<i32>(), 1, "{danger:?}");
         assert!(danger[10..].contains(&1), "{danger:?}");
+    }
+
+    #[test]
+    fn unguarded_checking_squares_count_by_role() {
+        // Black's knight on e5 can check from d3 and f3; the g2 pawn guards f3, so only
+        // d3 counts. The rook on e8 has no check: its own knight blocks the e-file.
+        let fen = "4r1k1/8/8/4n3/8/8/6P1/4K3 w - - 0 1";
+        assert_eq!(count(fen, |w| w.safe_check[0]), 1);
+        assert_eq!(count(fen, |w| w.safe_check[2]), 0);
+        // With the king on g1 the rook can check from e1, which nothing of White guards.
+        let fen = "4r1k1/8/8/8/8/8/6P1/6K1 w - - 0 1";
+        assert_eq!(count(fen, |w| w.safe_check[2]), 1);
+        // A queen guarded against on every checking line gives nothing.
+        let fen = "6k1/8/8/8/8/8/q4PPP/5RK1 w - - 0 1";
+        assert_eq!(count(fen, |w| w.safe_check[3]), 0);
     }
 
     #[test]

@@ -22,10 +22,16 @@ const KING_ATTACK_UNITS: [i32; 6] = [0, 2, 2, 3, 5, 0];
 pub struct SideAttacks {
     /// Squares its pawns attack.
     pub pawns: Bitboard,
+    /// Squares its knights attack.
+    pub knights: Bitboard,
+    /// Squares its bishops attack.
+    pub bishops: Bitboard,
     /// Squares its knights and bishops attack.
     pub minors: Bitboard,
     /// Squares its rooks attack.
     pub rooks: Bitboard,
+    /// Squares its queens attack.
+    pub queens: Bitboard,
     /// Squares anything of it attacks (the king included).
     pub all: Bitboard,
     /// The enemy king's zone: its square, the squares around and one rank further.
@@ -66,13 +72,14 @@ pub fn pieces(board: &Board, color: Color, all: &mut ByColor<SideAttacks>, sink:
         area: !(ours & (board.pawns() | board.kings())) & !their_pawn_attacks,
         side,
     };
-    let minors = visit.role(
+    let knights = visit.role(
         board.knights() & ours,
         Role::Knight,
         sink,
         knight_attacks,
         |w, m| w.knight_mobility[m],
-    ) | visit.role(
+    );
+    let bishops = visit.role(
         board.bishops() & ours,
         Role::Bishop,
         sink,
@@ -93,9 +100,13 @@ pub fn pieces(board: &Board, color: Color, all: &mut ByColor<SideAttacks>, sink:
         |sq| queen_attacks(sq, occ),
         |w, m| w.queen_mobility[m],
     );
+    let minors = knights | bishops;
     let side = visit.side;
+    side.knights = knights;
+    side.bishops = bishops;
     side.minors = minors;
     side.rooks = rooks;
+    side.queens = queens;
     side.all |= minors | rooks | queens;
     sink.add(sign * (side.pawns & CENTRE).count() as i32, |w| {
         w.centre_control[0]
