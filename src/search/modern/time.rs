@@ -4,9 +4,9 @@
 //! stretched when the position is unclear — the best move changed in the last iterations
 //! or the value dropped — and shrunk while the best move stays the same; a new iteration
 //! starts only while less than 80% of the stretched time is spent. The last iteration
-//! then runs past it, so a move takes about the soft time on average; at half, the first
-//! setting, moves took about half of it and the clock was left unspent. A position with
-//! one legal move is answered after the first iteration.
+//! then runs past it, so a move takes about the soft time on average and the clock is
+//! spent rather than left over. A position with one legal move is answered after the
+//! first iteration.
 
 use std::time::{Duration, Instant};
 

@@ -26,8 +26,6 @@ pub struct SideAttacks {
     pub knights: Bitboard,
     /// Squares its bishops attack.
     pub bishops: Bitboard,
-    /// Squares its knights and bishops attack.
-    pub minors: Bitboard,
     /// Squares its rooks attack.
     pub rooks: Bitboard,
     /// Squares its queens attack.
@@ -40,6 +38,14 @@ pub struct SideAttacks {
     pub king_units: i32,
     /// How many pieces attack the enemy king's zone.
     pub king_attackers: i32,
+}
+
+impl SideAttacks {
+    /// Squares its knights and bishops attack.
+    #[inline]
+    pub fn minors(&self) -> Bitboard {
+        self.knights | self.bishops
+    }
 }
 
 /// Both sides' attacks; the pieces' part is filled in by [`pieces`].
@@ -104,7 +110,6 @@ pub fn pieces(board: &Board, color: Color, all: &mut ByColor<SideAttacks>, sink:
     let side = visit.side;
     side.knights = knights;
     side.bishops = bishops;
-    side.minors = minors;
     side.rooks = rooks;
     side.queens = queens;
     side.all |= minors | rooks | queens;

@@ -32,7 +32,7 @@ pub fn threats(board: &Board, color: Color, attacks: &ByColor<SideAttacks>, sink
     });
     for (i, role) in VICTIMS.into_iter().enumerate() {
         let of_role = victims & board.by_role(role);
-        if !of_role.intersects(ours.minors | ours.rooks) {
+        if !of_role.intersects(ours.minors() | ours.rooks) {
             continue;
         }
         let weak = of_role & !defended;
@@ -42,7 +42,7 @@ pub fn threats(board: &Board, color: Color, attacks: &ByColor<SideAttacks>, sink
             weak
         };
         let by_rook = if role == Role::Queen { of_role } else { weak };
-        sink.add(sign * (by_minor & ours.minors).count() as i32, |w| {
+        sink.add(sign * (by_minor & ours.minors()).count() as i32, |w| {
             w.threat_by_minor[i]
         });
         sink.add(sign * (by_rook & ours.rooks).count() as i32, |w| {
