@@ -30,18 +30,23 @@ pub struct Level {
 pub const ANCHORS: &[Level] = &[
     Level {
         elo: 1000,
-        nodes: 60,
-        blur: 250,
+        nodes: 140,
+        blur: 185,
     },
     Level {
         elo: 1350,
-        nodes: 400,
-        blur: 100,
+        nodes: 500,
+        blur: 90,
     },
     Level {
         elo: 1800,
-        nodes: 2_000,
-        blur: 40,
+        nodes: 5_500,
+        blur: 34,
+    },
+    Level {
+        elo: 2000,
+        nodes: 40_000,
+        blur: 15,
     },
     Level {
         elo: 2200,
@@ -118,7 +123,7 @@ mod tests {
             last = l;
         }
         let mid = level(1575);
-        assert!(mid.nodes > 400 && mid.nodes < 2_000, "{mid:?}");
+        assert!(mid.nodes > 500 && mid.nodes < 5_500, "{mid:?}");
     }
 
     #[test]
