@@ -30,8 +30,8 @@ pub struct Level {
 pub const ANCHORS: &[Level] = &[
     Level {
         elo: 1000,
-        nodes: 140,
-        blur: 185,
+        nodes: 170,
+        blur: 172,
     },
     Level {
         elo: 1350,
