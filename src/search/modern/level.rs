@@ -45,8 +45,8 @@ pub const ANCHORS: &[Level] = &[
     },
     Level {
         elo: 2000,
-        nodes: 40_000,
-        blur: 15,
+        nodes: 30_000,
+        blur: 17,
     },
     Level {
         elo: 2200,
