@@ -122,8 +122,9 @@ mod tests {
             assert!(l.nodes >= last.nodes && l.blur <= last.blur, "{elo}: {l:?}");
             last = l;
         }
-        let mid = level(1575);
-        assert!(mid.nodes > 500 && mid.nodes < 5_500, "{mid:?}");
+        let (lo, hi) = (ANCHORS[1], ANCHORS[2]);
+        let mid = level((lo.elo + hi.elo) / 2);
+        assert!(mid.nodes > lo.nodes && mid.nodes < hi.nodes, "{mid:?}");
     }
 
     #[test]
