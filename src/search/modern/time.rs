@@ -1,10 +1,12 @@
 //! Time management of the modern search under a clock: after each iteration, whether to
-//! start another. The engine gives a soft deadline (the time this move should take on
-//! average, from [`crate::timeman`]) and a hard one (never passed). The soft time is
+//! start another. The engine gives a soft deadline (the clock's even share over a long
+//! horizon, from [`crate::timeman`]) and a hard one (never passed). The modern search aims
+//! at half as much again as the soft time: its iterations stop cleanly, so it can spend
+//! more early in the game where moves decide most, and still keep a reserve. That time is
 //! stretched when the position is unclear — the best move changed in the last iterations
 //! or the value dropped — and shrunk while the best move stays the same; a new iteration
 //! starts only while less than 80% of the stretched time is spent. The last iteration
-//! then runs past it, so a move takes about the soft time on average and the clock is
+//! then runs past it, so a move takes about that time on average and the clock is
 //! spent rather than left over. A position with one legal move is answered after the
 //! first iteration.
 
@@ -27,6 +29,8 @@ const STABLE_ITERATIONS: u32 = 4;
 const STABLE_SHRINK: f64 = 0.7;
 /// A new iteration starts only while the time spent is below this share of the target.
 const START_SHARE: f64 = 0.8;
+/// The modern search aims at this multiple of the soft time.
+const TARGET_SCALE: f64 = 1.5;
 /// Changes of the best move at shallower depths say nothing about the position.
 const FIRST_COUNTED_DEPTH: u32 = 5;
 
@@ -47,7 +51,7 @@ impl TimePlan {
     pub fn new(start: Instant, soft: Option<Instant>) -> TimePlan {
         TimePlan {
             start,
-            soft: soft.map(|s| s.saturating_duration_since(start)),
+            soft: soft.map(|s| s.saturating_duration_since(start).mul_f64(TARGET_SCALE)),
             best: None,
             value: 0,
             changes: 0.0,
@@ -114,9 +118,9 @@ mod tests {
     fn changes_and_drops_stretch_the_time_and_stability_shrinks_it() {
         let p = pos("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
         let (a, b) = (uci(&p, "a1a2"), uci(&p, "a1a3"));
-        let start = Instant::now() - Duration::from_millis(750);
+        let start = Instant::now() - Duration::from_millis(900);
         let soft = Some(start + Duration::from_millis(1000));
-        // 75% of the soft time spent: a stable search stops...
+        // 90% of the soft time spent: a stable search stops...
         let mut steady = TimePlan::new(start, soft);
         for d in 1..8 {
             steady.another(d, a, 10, 20);
