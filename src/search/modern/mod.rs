@@ -10,6 +10,7 @@
 //! - [`qsearch`]: the quiescence search (captures, evasions in check);
 //! - [`movepick`]: move ordering (table move, MVV-LVA and exchange, killers, counter-moves,
 //!   history); [`see`]: static exchange evaluation;
+//! - [`correction`]: what the search learns of the evaluation's errors, by pawn structure;
 //! - [`tt`]: the transposition table in MiB, shared by the threads; [`params`]: every
 //!   constant in one table; `time`: when to stop iterating under a clock; `eval`: the
 //!   evaluation;
@@ -24,6 +25,7 @@
 //! reported in the 1967 units of [`Score`] (pawn = 128) so every protocol prints them
 //! alike.
 
+mod correction;
 mod end_terms;
 pub mod eval;
 pub mod level;
@@ -153,6 +155,7 @@ impl Searcher {
         self.tt.clear();
         for s in std::iter::once(&mut self.main).chain(&mut self.helpers) {
             s.heuristics.clear();
+            s.correction.clear();
         }
     }
 

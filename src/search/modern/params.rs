@@ -56,6 +56,10 @@ pub struct Params {
     /// The reduction shrinks by one ply per this much history score of the move.
     pub lmr_history_divisor: i32,
 
+    /// Correction history: the static evaluation is corrected by what the search learnt
+    /// of its errors in positions with the same pawns.
+    pub eval_correction: bool,
+
     /// Check extension: a move that gives check is searched one ply deeper.
     pub check_extension: bool,
 
@@ -102,6 +106,7 @@ impl Params {
         lmr_base: 0.75,
         lmr_divisor: 2.25,
         lmr_history_divisor: 8192,
+        eval_correction: true,
         check_extension: true,
         iir_depth: 4,
         qsearch_see: true,

@@ -43,18 +43,19 @@ impl Worker<'_> {
         }
         let in_check = pos.is_check();
         let alpha_before = alpha;
-        let (eval, mut best) = if in_check {
-            (NO_EVAL, -MATE + ply as i32)
+        let (raw, eval, mut best) = if in_check {
+            (NO_EVAL, NO_EVAL, -MATE + ply as i32)
         } else {
-            let eval = match entry {
+            let raw = match entry {
                 Some(e) if i32::from(e.eval) != NO_EVAL => i32::from(e.eval),
                 _ => self.evaluate(pos),
             };
+            let eval = self.corrected(pos, raw);
             if eval >= beta {
                 return eval;
             }
             alpha = alpha.max(eval);
-            (eval, eval)
+            (raw, eval, eval)
         };
         let mut picker =
             MovePicker::quiescence(pos, in_check, entry.map_or(0, |e| e.mv), self.heuristics);
@@ -87,7 +88,7 @@ impl Worker<'_> {
             }
         }
         let bound = bound_of(best, alpha_before, beta);
-        self.store(ply, 0, best, eval, bound, best_move);
+        self.store(ply, 0, best, raw, bound, best_move);
         best
     }
 

@@ -231,6 +231,7 @@ impl Worker<'_> {
             cut: false,
             in_check: pos.is_check(),
             eval: NO_EVAL,
+            raw_eval: NO_EVAL,
             improving: false,
             tt_move: 0,
         };

@@ -15,6 +15,7 @@ use arrayvec::ArrayVec;
 use shakmaty::zobrist::{Zobrist64, ZobristValue};
 use shakmaty::{Chess, EnPassantMode, Move, Piece, Position};
 
+use super::correction::Correction;
 use super::eval::evaluate;
 use super::level;
 use super::movepick::{GOOD_CAPTURE, Heuristics, LastMove, MovePicker};
@@ -108,7 +109,10 @@ pub(super) struct Node {
     pub pv: bool,
     pub cut: bool,
     pub in_check: bool,
+    /// The static evaluation, corrected ([`NO_EVAL`] in check)...
     pub eval: i32,
+    /// ...and as the evaluation gave it, for the table.
+    pub raw_eval: i32,
     pub improving: bool,
     pub tt_move: u16,
 }
@@ -119,6 +123,7 @@ pub struct Worker<'a> {
     pub params: &'a Params,
     pub tt: &'a Tt,
     pub heuristics: &'a mut Heuristics,
+    pub correction: &'a mut Correction,
     pub frames: &'a mut [Frame],
     pub reductions: &'a Reductions,
     pub history: History,
@@ -196,6 +201,18 @@ impl Worker<'_> {
         (evaluate(pos) + blur).clamp(-TB_BOUND + 1, TB_BOUND - 1)
     }
 
+    /// The static evaluation `raw` of `pos` corrected by the correction history (when
+    /// that step is on).
+    #[inline]
+    pub(super) fn corrected(&self, pos: &Chess, raw: i32) -> i32 {
+        if !self.params.eval_correction {
+            return raw;
+        }
+        self.correction
+            .apply(pos, raw)
+            .clamp(-TB_BOUND + 1, TB_BOUND - 1)
+    }
+
     /// The value of the node at `ply` if the rules end the line there: a repetition, the
     /// fifty-move rule (unless mated) or insufficient material.
     #[inline]
@@ -262,12 +279,17 @@ impl Worker<'_> {
             self.store(ply, depth, v, NO_EVAL, Bound::Exact, None);
             return v;
         }
-        // Step 5. The static evaluation, and whether it improves on two plies ago.
+        // Step 5. The static evaluation, corrected, and whether it improves on two plies ago.
         let in_check = pos.is_check();
-        let eval = match entry {
+        let raw_eval = match entry {
             _ if in_check => NO_EVAL,
             Some(e) if i32::from(e.eval) != NO_EVAL => i32::from(e.eval),
             _ => self.evaluate(pos),
+        };
+        let eval = if in_check {
+            NO_EVAL
+        } else {
+            self.corrected(pos, raw_eval)
         };
         self.frames[ply].eval = eval;
         let node = Node {
@@ -275,6 +297,7 @@ impl Worker<'_> {
             cut,
             in_check,
             eval,
+            raw_eval,
             improving: !in_check && ply >= 2 && eval > self.frames[ply - 2].eval,
             tt_move: entry.map_or(0, |e| e.mv),
         };
@@ -459,7 +482,7 @@ impl Worker<'_> {
                 }
             }
         }
-        // Step 12. Learn from the cut-off; store the result.
+        // Step 12. Learn from the cut-off and from the evaluation's error; store the result.
         if let Some(m) = best_move
             && best >= beta
             && !m.is_capture()
@@ -469,8 +492,38 @@ impl Worker<'_> {
                 .reward(pos.turn(), ply, depth, m, last, &quiets);
         }
         let bound = bound_of(best, alpha_before, beta);
-        self.store(ply, depth, best, node.eval, bound, best_move);
+        self.learn_correction(pos, depth, best, bound, best_move, node);
+        self.store(ply, depth, best, node.raw_eval, bound, best_move);
         best
+    }
+
+    /// Teaches the correction history the gap between the node's value and its static
+    /// evaluation, when the value says something about it: not in check, not after a
+    /// capture or promotion won it, not a mate or tablebase value, and not a bound on the
+    /// side of the evaluation that leaves the gap unknown.
+    fn learn_correction(
+        &mut self,
+        pos: &Chess,
+        depth: i32,
+        best: i32,
+        bound: Bound,
+        best_move: Option<Move>,
+        node: &Node,
+    ) {
+        let tactical = best_move.is_some_and(|m| m.is_capture() || m.is_promotion());
+        let unknown = match bound {
+            Bound::Lower => best <= node.eval,
+            Bound::Upper => best >= node.eval,
+            Bound::Exact => false,
+        };
+        if self.params.eval_correction
+            && !node.in_check
+            && !tactical
+            && !unknown
+            && best.abs() < TB_BOUND
+        {
+            self.correction.learn(pos, depth, node.raw_eval, best);
+        }
     }
 
     /// Plays `m` (ordering score `score`) from `pos` and works out how to search it as

@@ -12,6 +12,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
+use super::correction::Correction;
 use super::movepick::Heuristics;
 use super::params::Params;
 use super::search::{Frame, Reductions, Worker};
@@ -29,6 +30,7 @@ pub const MAX_THREADS: usize = 64;
 #[derive(Debug)]
 pub struct Scratch {
     pub heuristics: Heuristics,
+    pub correction: Correction,
     pub frames: Vec<Frame>,
 }
 
@@ -36,6 +38,7 @@ impl Scratch {
     pub fn new(params: &Params) -> Scratch {
         Scratch {
             heuristics: Heuristics::new(params.history_max),
+            correction: Correction::new(),
             frames: (0..=MAX_PLY + 1).map(|_| Frame::new()).collect(),
         }
     }
@@ -74,6 +77,7 @@ impl<'a> Shared<'a> {
             params: self.params,
             tt: self.tt,
             heuristics: &mut scratch.heuristics,
+            correction: &mut scratch.correction,
             frames: &mut scratch.frames,
             reductions: self.reductions,
             history: History::new(self.game),
