@@ -18,7 +18,7 @@ const WEIGHTS: i32 = 256;
 const LIMIT: i32 = 100;
 
 /// The learnt corrections, by side to move and pawn structure.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Correction {
     table: Vec<i32>,
 }

@@ -46,11 +46,7 @@ impl Worker<'_> {
         let (raw, eval, mut best) = if in_check {
             (NO_EVAL, NO_EVAL, -MATE + ply as i32)
         } else {
-            let raw = match entry {
-                Some(e) if i32::from(e.eval) != NO_EVAL => i32::from(e.eval),
-                _ => self.evaluate(pos),
-            };
-            let eval = self.corrected(pos, raw);
+            let (raw, eval) = self.static_eval(pos, entry);
             if eval >= beta {
                 return eval;
             }

@@ -201,16 +201,20 @@ impl Worker<'_> {
         (evaluate(pos) + blur).clamp(-TB_BOUND + 1, TB_BOUND - 1)
     }
 
-    /// The static evaluation `raw` of `pos` corrected by the correction history (when
-    /// that step is on).
+    /// The static evaluation of `pos` (not in check) as the table `entry` kept it or
+    /// freshly computed, for the table; and corrected by the correction history when that
+    /// step is on, for the search.
     #[inline]
-    pub(super) fn corrected(&self, pos: &Chess, raw: i32) -> i32 {
+    pub(super) fn static_eval(&mut self, pos: &Chess, entry: Option<Entry>) -> (i32, i32) {
+        let raw = match entry {
+            Some(e) if i32::from(e.eval) != NO_EVAL => i32::from(e.eval),
+            _ => self.evaluate(pos),
+        };
         if !self.params.eval_correction {
-            return raw;
+            return (raw, raw);
         }
-        self.correction
-            .apply(pos, raw)
-            .clamp(-TB_BOUND + 1, TB_BOUND - 1)
+        let corrected = self.correction.apply(pos, raw);
+        (raw, corrected.clamp(-TB_BOUND + 1, TB_BOUND - 1))
     }
 
     /// The value of the node at `ply` if the rules end the line there: a repetition, the
@@ -281,15 +285,10 @@ impl Worker<'_> {
         }
         // Step 5. The static evaluation, corrected, and whether it improves on two plies ago.
         let in_check = pos.is_check();
-        let raw_eval = match entry {
-            _ if in_check => NO_EVAL,
-            Some(e) if i32::from(e.eval) != NO_EVAL => i32::from(e.eval),
-            _ => self.evaluate(pos),
-        };
-        let eval = if in_check {
-            NO_EVAL
+        let (raw_eval, eval) = if in_check {
+            (NO_EVAL, NO_EVAL)
         } else {
-            self.corrected(pos, raw_eval)
+            self.static_eval(pos, entry)
         };
         self.frames[ply].eval = eval;
         let node = Node {
