@@ -88,6 +88,7 @@ pub fn terms(pos: &Chess, sink: &mut impl Sink) {
     for color in Color::ALL {
         king::safety(board, color, &attacks, sink);
         threats::threats(board, color, &attacks, sink);
+        pawns::passed_free(board, color, attacks.get(!color).all, sink);
     }
 }
 
@@ -112,8 +113,8 @@ fn material_and_squares(board: &Board, sink: &mut impl Sink) {
                 if role != Role::King {
                     sink.add(sign, |w| w.material[i]);
                 }
-                let h = half_board(color, sq);
-                sink.add(sign, |w| w.pst[i][h]);
+                let own = own_square(color, sq);
+                sink.add(sign, |w| w.pst[i][own]);
             }
         }
     }
@@ -132,24 +133,11 @@ pub fn taper(mg: i32, eg: i32, phase: i32) -> i32 {
     (mg * phase + eg * (MAX_PHASE - phase)) / MAX_PHASE
 }
 
-/// The piece-square index of `sq` for a piece of `color`: ranks counted from its own side,
-/// files e–h folded onto d–a.
-fn half_board(color: Color, sq: Square) -> usize {
-    HALF_BOARD[color.fold_wb(sq, sq.flip_vertical()) as usize] as usize
+/// The piece-square index of `sq` for a piece of `color`: the square seen from its own
+/// side (a8 for a black piece on a1).
+fn own_square(color: Color, sq: Square) -> usize {
+    color.fold_wb(sq, sq.flip_vertical()) as usize
 }
-
-/// The half-board index of each square for White: 4 × rank + file, e–h folded onto d–a.
-const HALF_BOARD: [u8; 64] = {
-    let mut table = [0; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let file = sq % 8;
-        let folded = if file < 4 { file } else { 7 - file };
-        table[sq] = (4 * (sq / 8) + folded) as u8;
-        sq += 1;
-    }
-    table
-};
 
 #[cfg(test)]
 mod tests {
@@ -233,11 +221,13 @@ mod tests {
     fn material_and_squares_count_per_piece() {
         let fen = "4k3/8/8/8/8/2N5/1N6/4K3 w - - 0 1";
         assert_eq!(count(fen, |w| w.material[1]), 2);
-        // b2 and c3 seen from White: half-board 4 × 1 + 1 and 4 × 2 + 2.
-        assert_eq!(count(fen, |w| w.pst[1][5]), 1);
-        assert_eq!(count(fen, |w| w.pst[1][10]), 1);
+        assert_eq!(count(fen, |w| w.pst[1][Square::B2 as usize]), 1);
+        assert_eq!(count(fen, |w| w.pst[1][Square::C3 as usize]), 1);
         // The kings stand on mirrored squares and cancel.
-        assert_eq!(count(fen, |w| w.pst[5][3]), 0);
+        assert_eq!(count(fen, |w| w.pst[5][Square::E1 as usize]), 0);
+        // A black knight on c6 is a white one on c3.
+        let fen = "4k3/8/2n5/8/8/8/8/4K3 w - - 0 1";
+        assert_eq!(count(fen, |w| w.pst[1][Square::C3 as usize]), -1);
     }
 
     #[test]

@@ -29,6 +29,11 @@ pub fn structure(board: &Board, color: Color, sink: &mut impl Sink) {
     sink.add(sign * isolated.count() as i32, |w| w.isolated);
     sink.add(sign * doubled.count() as i32, |w| w.doubled);
     sink.add(sign * backward.count() as i32, |w| w.backward);
+    let unopposed = !front_span(!color, theirs);
+    sink.add(
+        sign * ((isolated | backward) & unopposed).count() as i32,
+        |w| w.weak_unopposed,
+    );
     for sq in supported | phalanx {
         let r = relative_rank(color, sq);
         sink.add(sign, |w| w.connected[r]);
@@ -70,6 +75,18 @@ pub fn passed(board: &Board, color: Color, turn: Color, sink: &mut impl Sink) {
         if enemy_pieces_only_pawns && unstoppable(board, color, sq, their_king, turn) {
             sink.add(sign, |w| w.passed_unstoppable);
         }
+    }
+}
+
+/// `color`'s passed pawns whose next square is empty and not attacked by the enemy
+/// (`their_attacks`): the pawn can advance at once.
+pub fn passed_free(board: &Board, color: Color, their_attacks: Bitboard, sink: &mut impl Sink) {
+    let sign = color.fold_wb(1, -1);
+    let passed = passed_set(board, color);
+    let stops = forward(color, passed) & !board.occupied() & !their_attacks;
+    for stop in stops {
+        let r = relative_rank(color, stop) - 1;
+        sink.add(sign, |w| w.passed_free[r]);
     }
 }
 
@@ -133,6 +150,17 @@ mod tests {
         let runner = "8/8/k7/8/8/8/6P1/4K3 w - - 0 1";
         assert_eq!(count(runner, |w| w.passed_unstoppable), 1);
         assert!(white_score(runner) > white_score("8/8/1k6/8/8/8/6P1/4K3 w - - 0 1"));
+    }
+
+    #[test]
+    fn unopposed_weak_pawns_and_free_passers() {
+        // a2, c2 and c6 are isolated; c2 and c6 face each other, so only a2 is unopposed.
+        let fen = "4k3/8/2p5/8/8/8/P1P5/4K3 w - - 0 1";
+        assert_eq!(count(fen, |w| w.weak_unopposed), 1);
+        // d5 can step to d6 (empty, unguarded); b5's next square b6 is guarded by the
+        // knight on d7 (b5 is passed since nothing black is on a, b or c ahead).
+        let fen = "4k3/3n4/8/1P1P4/8/8/8/4K3 w - - 0 1";
+        assert_eq!(count(fen, |w| w.passed_free[4]), 1);
     }
 
     #[test]

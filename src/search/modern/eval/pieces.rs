@@ -119,6 +119,7 @@ pub fn pieces(board: &Board, color: Color, all: &mut ByColor<SideAttacks>, sink:
     let centre = (minors | rooks | queens) & CENTRE;
     sink.add(sign * centre.count() as i32, |w| w.centre_control[1]);
     outposts(board, color, sink);
+    minors_and_pawns(board, color, sink);
     rooks_on_files(board, color, sink);
     if (board.bishops() & ours).more_than_one() {
         sink.add(sign, |w| w.bishop_pair);
@@ -178,6 +179,28 @@ fn outposts(board: &Board, color: Color, sink: &mut impl Sink) {
             }
         }
     }
+}
+
+/// Bishops hemmed in by their own pawns, and knights and bishops sheltered behind a pawn.
+fn minors_and_pawns(board: &Board, color: Color, sink: &mut impl Sink) {
+    let sign = color.fold_wb(1, -1);
+    let ours = board.by_color(color);
+    let own_pawns = board.pawns() & ours;
+    for sq in board.bishops() & ours {
+        let colour = if Bitboard::LIGHT_SQUARES.contains(sq) {
+            Bitboard::LIGHT_SQUARES
+        } else {
+            Bitboard::DARK_SQUARES
+        };
+        sink.add(sign * (own_pawns & colour).count() as i32, |w| {
+            w.bishop_pawns
+        });
+    }
+    let minors = (board.knights() | board.bishops()) & ours;
+    let behind_pawns = forward(!color, board.pawns());
+    sink.add(sign * (minors & behind_pawns).count() as i32, |w| {
+        w.minor_behind_pawn
+    });
 }
 
 /// Rooks on open and half-open files, and on the seventh.
@@ -243,6 +266,19 @@ mod tests {
             count("4k3/8/8/8/3P4/8/8/4K3 w - - 0 1", |w| w.centre_control[0]),
             1
         );
+    }
+
+    #[test]
+    fn bishops_among_their_pawns_and_minors_behind_pawns() {
+        // The bishop on c1 (dark) has b2 and d2 on its colour; e4 is light.
+        let fen = "4k3/8/8/8/4P3/8/1P1P4/2B1K3 w - - 0 1";
+        assert_eq!(count(fen, |w| w.bishop_pawns), 2);
+        // The knight on d4 stands behind the black pawn on d5, the bishop e6 behind e5
+        // from Black's side; the knight on c3 has nothing in front.
+        let fen = "4k3/8/4b3/3pp3/3N4/2N5/8/4K3 w - - 0 1";
+        assert_eq!(count(fen, |w| w.minor_behind_pawn), 0);
+        let fen = "4k3/8/8/3pp3/3N4/2N5/8/4K3 w - - 0 1";
+        assert_eq!(count(fen, |w| w.minor_behind_pawn), 1);
     }
 
     #[test]

@@ -74,9 +74,8 @@ impl Table for Scale {
     }
 }
 
-/// Pairs per line when an array of pairs is printed (a half-board row of a piece-square
-/// table is four squares).
-const PER_LINE: usize = 4;
+/// Pairs per line when an array of pairs is printed (a rank of a piece-square table).
+const PER_LINE: usize = 8;
 
 impl<T: Table, const N: usize> Table for [T; N] {
     const LEN: usize = N * T::LEN;
@@ -180,12 +179,10 @@ mod tests {
     }
 
     #[test]
-    fn pairs_print_four_a_line() {
+    fn pairs_print_eight_a_line() {
         let mut out = String::new();
-        [S(1, -1); 5].write(&mut out, 0);
-        assert_eq!(
-            out,
-            "[\n    S(1, -1), S(1, -1), S(1, -1), S(1, -1),\n    S(1, -1),\n]"
-        );
+        [S(1, -1); 9].write(&mut out, 0);
+        let line = ["S(1, -1)"; 8].join(", ");
+        assert_eq!(out, format!("[\n    {line},\n    S(1, -1),\n]"));
     }
 }

@@ -2,9 +2,11 @@
 //! not defended. The 1967 program found these in its plausibility analysis, move by move;
 //! the evaluation counts them for the position as it stands.
 
-use shakmaty::{Board, ByColor, Color, Role};
+use shakmaty::attacks::king_attacks;
+use shakmaty::{Bitboard, Board, ByColor, Color, Role};
 
 use super::Sink;
+use super::bits::{forward, pawn_attacks, relative_rank};
 use super::pieces::SideAttacks;
 
 /// The roles a threat can fall on, in the weight tables' order.
@@ -30,6 +32,16 @@ pub fn threats(board: &Board, color: Color, attacks: &ByColor<SideAttacks>, sink
     sink.add(sign * (pieces & ours.all & !defended).count() as i32, |w| {
         w.hanging
     });
+    let king = board.king_of(color).map_or(Bitboard::EMPTY, king_attacks);
+    sink.add(sign * (victims & king & !defended).count() as i32, |w| {
+        w.threat_by_king
+    });
+    let pushed = pawn_pushes(board, color) & !attacks.get(!color).pawns;
+    let safe = pushed & (ours.all | !defended);
+    sink.add(
+        sign * (pieces & pawn_attacks(color, safe)).count() as i32,
+        |w| w.pawn_push_threat,
+    );
     for (i, role) in VICTIMS.into_iter().enumerate() {
         let of_role = victims & board.by_role(role);
         if !of_role.intersects(ours.minors() | ours.rooks) {
@@ -51,9 +63,29 @@ pub fn threats(board: &Board, color: Color, attacks: &ByColor<SideAttacks>, sink
     }
 }
 
+/// The squares `color`'s pawns reach in one move without capturing: one step, or two
+/// from their first rank.
+fn pawn_pushes(board: &Board, color: Color) -> Bitboard {
+    let empty = !board.occupied();
+    let single = forward(color, board.pawns() & board.by_color(color)) & empty;
+    let third = single
+        .into_iter()
+        .filter(|&sq| relative_rank(color, sq) == 2);
+    let double = forward(color, third.collect()) & empty;
+    single | double
+}
+
 #[cfg(test)]
 mod tests {
     use crate::search::modern::eval::tests::{count, white_score};
+
+    #[test]
+    fn safe_pushes_that_would_attack_a_piece() {
+        // e2-e4 (two steps) would attack the knight on d5; d3-d4 would attack e5 and c5
+        // but d4 is guarded by the pawn on c5 (it is Black's pawn, not a piece).
+        let fen = "4k3/8/8/2pnn3/8/3P4/4P3/4K3 w - - 0 1";
+        assert_eq!(count(fen, |w| w.pawn_push_threat), 1);
+    }
 
     #[test]
     fn attacked_pieces_count_for_the_attacker() {
@@ -70,6 +102,9 @@ mod tests {
         assert_eq!(count(fen, |w| w.threat_by_rook[1]), 0);
         let fen = "4k3/8/4p3/3q4/8/8/3R4/4K3 w - - 0 1";
         assert_eq!(count(fen, |w| w.threat_by_rook[4]), 1);
+        // The king on d1 attacks the loose knight on e2, not the defended pawn c2.
+        let fen = "4k3/8/8/8/8/1p6/2p1n3/3K4 w - - 0 1";
+        assert_eq!(count(fen, |w| w.threat_by_king), 1);
         assert!(
             white_score("4k3/p7/8/3n4/4P3/8/P7/4K3 b - - 0 1")
                 > white_score("4k3/p7/8/3n4/8/4P3/P7/4K3 b - - 0 1")

@@ -373,11 +373,12 @@ mod tests {
     #[test]
     fn descent_brings_a_wrong_weight_back() {
         let samples = synthetic(&DEFAULT, 1.0);
-        // The bishop pair: a weight no other term can stand in for (a piece's value can
-        // move into its piece-square table and back, so it is not a fair test).
+        // The tempo: a weight no other term can stand in for (a piece's value can move
+        // into its piece-square table and back, the bishop pair into the bishops' pawn
+        // terms, so those are not a fair test).
         let mut wrong = DEFAULT.clone();
-        let truth = DEFAULT.bishop_pair;
-        wrong.bishop_pair = S(truth.0 + 150, truth.1 + 150);
+        let truth = DEFAULT.tempo;
+        wrong.tempo = S(truth.0 + 150, truth.1 + 150);
         let mut w = flatten(&wrong);
         let before = mean_squared_error(&samples, &w, 1.0);
         let settings = Settings {
@@ -388,10 +389,10 @@ mod tests {
         descend(&samples, &mut w, 1.0, settings, &mut |_, _| {});
         let after = mean_squared_error(&samples, &w, 1.0);
         assert!(after < before / 10.0, "{before} -> {after}");
-        let pair = unflatten(&DEFAULT, &w).bishop_pair;
+        let tempo = unflatten(&DEFAULT, &w).tempo;
         assert!(
-            (pair.0 - truth.0).abs() + (pair.1 - truth.1).abs() < 40,
-            "{pair:?} vs {truth:?}"
+            (tempo.0 - truth.0).abs() + (tempo.1 - truth.1).abs() < 40,
+            "{tempo:?} vs {truth:?}"
         );
     }
 
