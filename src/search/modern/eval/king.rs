@@ -3,7 +3,7 @@
 //! pieces attacking its zone are measured, and in the endgame the king is drawn to the
 //! pawns (king-pawn tropism).
 
-use shakmaty::attacks::{bishop_attacks, knight_attacks, rook_attacks};
+use shakmaty::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
 use shakmaty::{Bitboard, Board, ByColor, Color, File, Square};
 
 use super::Sink;
@@ -33,6 +33,10 @@ pub fn safety(board: &Board, color: Color, attacks: &ByColor<SideAttacks>, sink:
         sink.add(sign, |w| w.king_danger[i]);
     }
     safe_checks(board, color, king, attacks, sink);
+    let own = attacks.get(color);
+    let guarded = own.pawns | own.minors() | own.rooks | own.queens;
+    let weak = king_attacks(king) & enemy.all & !guarded;
+    sink.add(sign * weak.count() as i32, |w| w.king_ring_weak);
 
     if let Some(d) = nearest_distance(king, board.pawns()) {
         sink.add(sign, |w| w.king_pawn_tropism[d]);
@@ -154,6 +158,16 @@ mod scoring {
             .collect::<Vec<_>>();
         assert_eq!(danger.iter().sum::<i32>(), 1, "{danger:?}");
         assert!(danger[10..].contains(&1), "{danger:?}");
+    }
+
+    #[test]
+    fn squares_by_the_king_only_it_guards() {
+        // The rook on e2 hits f2, which only White's king guards; with a knight on d1
+        // guarding f2 nothing by the king is weak.
+        let fen = "6k1/8/8/8/8/8/4rPPP/6K1 w - - 0 1";
+        assert_eq!(count(fen, |w| w.king_ring_weak), 1);
+        let fen = "6k1/8/8/8/8/8/4rPPP/3N2K1 w - - 0 1";
+        assert_eq!(count(fen, |w| w.king_ring_weak), 0);
     }
 
     #[test]

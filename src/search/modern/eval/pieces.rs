@@ -181,7 +181,8 @@ fn outposts(board: &Board, color: Color, sink: &mut impl Sink) {
     }
 }
 
-/// Bishops hemmed in by their own pawns, and knights and bishops sheltered behind a pawn.
+/// Bishops hemmed in by their own pawns; knights and bishops sheltered behind a pawn, and
+/// how far they stray from their king.
 fn minors_and_pawns(board: &Board, color: Color, sink: &mut impl Sink) {
     let sign = color.fold_wb(1, -1);
     let ours = board.by_color(color);
@@ -201,6 +202,15 @@ fn minors_and_pawns(board: &Board, color: Color, sink: &mut impl Sink) {
     sink.add(sign * (minors & behind_pawns).count() as i32, |w| {
         w.minor_behind_pawn
     });
+    let on_long_diagonal = (board.bishops() & ours)
+        .into_iter()
+        .filter(|&sq| (bishop_attacks(sq, board.pawns()) & CENTRE).more_than_one())
+        .count();
+    sink.add(sign * on_long_diagonal as i32, |w| w.bishop_long_diagonal);
+    if let Some(king) = board.king_of(color) {
+        let steps: u32 = minors.into_iter().map(|sq| sq.distance(king)).sum();
+        sink.add(sign * steps as i32, |w| w.minor_king_distance);
+    }
 }
 
 /// Rooks on open and half-open files, and on the seventh.
@@ -279,6 +289,13 @@ mod tests {
         assert_eq!(count(fen, |w| w.minor_behind_pawn), 0);
         let fen = "4k3/8/8/3pp3/3N4/2N5/8/4K3 w - - 0 1";
         assert_eq!(count(fen, |w| w.minor_behind_pawn), 1);
+        // d4 is three steps from e1, c3 two.
+        assert_eq!(count(fen, |w| w.minor_king_distance), 5);
+        // b2 sees d4 and e5 past the knight on c3 only if c3 is no pawn.
+        let fen = "4k3/8/8/8/8/2N5/1B6/4K3 w - - 0 1";
+        assert_eq!(count(fen, |w| w.bishop_long_diagonal), 1);
+        let fen = "4k3/8/8/8/8/2P5/1B6/4K3 w - - 0 1";
+        assert_eq!(count(fen, |w| w.bishop_long_diagonal), 0);
     }
 
     #[test]

@@ -45,6 +45,12 @@ weight_table! {
         /// A knight or bishop right behind a pawn (of either side), shielded from the
         /// front.
         pub minor_behind_pawn: S,
+        /// Per knight or bishop, per king step from its own king (far from home, it
+        /// neither guards the king nor is guarded by it).
+        pub minor_king_distance: S,
+        /// A bishop on a long diagonal that sees both of its centre squares past any
+        /// pieces (pawns block it).
+        pub bishop_long_diagonal: S,
         /// Per pawn with no own pawn on an adjacent file.
         pub isolated: S,
         /// Per pawn with an own pawn behind it on its file.
@@ -88,6 +94,8 @@ weight_table! {
         /// king's side does not guard and no enemy piece stands on (by role: knight,
         /// bishop, rook, queen).
         pub safe_check: [S; 4],
+        /// Per square next to the king that the enemy attacks and only the king guards.
+        pub king_ring_weak: S,
         /// Per piece (not a pawn) an enemy pawn attacks.
         pub threat_by_pawn: S,
         /// Per piece an enemy knight or bishop attacks, by its role (pawn … queen), when
@@ -221,6 +229,8 @@ pub const DEFAULT: Weights = Weights {
     rook_seventh: S(18, 15),
     bishop_pawns: S(0, 0),
     minor_behind_pawn: S(0, 0),
+    minor_king_distance: S(0, 0),
+    bishop_long_diagonal: S(0, 0),
     isolated: S(3, -20),
     doubled: S(-9, -5),
     backward: S(-9, -20),
@@ -260,6 +270,7 @@ pub const DEFAULT: Weights = Weights {
     safe_check: [
         S(-42, -4), S(-13, -19), S(-60, -1), S(-19, -89),
     ],
+    king_ring_weak: S(0, 0),
     threat_by_pawn: S(49, 45),
     threat_by_minor: [
         S(24, 22), S(8, 22), S(10, -1), S(51, 29), S(37, 52),
