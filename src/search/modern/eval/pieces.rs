@@ -1,5 +1,6 @@
 //! The pieces: mobility (the 1967 program counted it in its plausibility; here it is a
-//! term), centre control, outposts, rooks on open files and the seventh, the bishop pair.
+//! term), centre control, outposts, minors and the pawns around them, rooks on open files
+//! and the seventh, the bishop pair.
 //! While visiting each piece it records what the piece attacks, for the king-safety and
 //! threat terms that follow.
 

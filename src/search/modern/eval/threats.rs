@@ -1,12 +1,13 @@
 //! Threats: enemy pieces that `color` attacks and that are worth more than the attacker or
-//! not defended. The 1967 program found these in its plausibility analysis, move by move;
-//! the evaluation counts them for the position as it stands.
+//! not defended, those its king can take, and those a safe pawn push would attack. The 1967
+//! program found these in its plausibility analysis, move by move; the evaluation counts
+//! them for the position as it stands.
 
 use shakmaty::attacks::king_attacks;
-use shakmaty::{Bitboard, Board, ByColor, Color, Role};
+use shakmaty::{Bitboard, Board, ByColor, Color, Rank, Role};
 
 use super::Sink;
-use super::bits::{forward, pawn_attacks, relative_rank};
+use super::bits::{forward, pawn_attacks};
 use super::pieces::SideAttacks;
 
 /// The roles a threat can fall on, in the weight tables' order.
@@ -68,11 +69,8 @@ pub fn threats(board: &Board, color: Color, attacks: &ByColor<SideAttacks>, sink
 fn pawn_pushes(board: &Board, color: Color) -> Bitboard {
     let empty = !board.occupied();
     let single = forward(color, board.pawns() & board.by_color(color)) & empty;
-    let third = single
-        .into_iter()
-        .filter(|&sq| relative_rank(color, sq) == 2);
-    let double = forward(color, third.collect()) & empty;
-    single | double
+    let third = Bitboard::from_rank(color.fold_wb(Rank::Third, Rank::Sixth));
+    single | (forward(color, single & third) & empty)
 }
 
 #[cfg(test)]
