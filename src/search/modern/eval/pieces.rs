@@ -280,7 +280,7 @@ mod tests {
     }
 
     #[test]
-    fn bishops_among_their_pawns_and_minors_behind_pawns() {
+    fn minors_among_the_pawns_and_away_from_their_king() {
         // The bishop on c1 (dark) has b2 and d2 on its colour; e4 is light.
         let fen = "4k3/8/8/8/4P3/8/1P1P4/2B1K3 w - - 0 1";
         assert_eq!(count(fen, |w| w.bishop_pawns), 2);
