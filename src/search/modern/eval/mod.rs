@@ -82,13 +82,12 @@ pub fn terms(pos: &Chess, sink: &mut impl Sink) {
     let mut attacks = pieces::pawn_and_king_attacks(board);
     for color in Color::ALL {
         pawns::structure(board, color, sink);
-        pawns::passed(board, color, pos.turn(), sink);
         pieces::pieces(board, color, &mut attacks, sink);
     }
     for color in Color::ALL {
+        pawns::passed(board, color, pos.turn(), attacks.get(!color).all, sink);
         king::safety(board, color, &attacks, sink);
         threats::threats(board, color, &attacks, sink);
-        pawns::passed_free(board, color, attacks.get(!color).all, sink);
     }
 }
 

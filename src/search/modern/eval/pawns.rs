@@ -50,8 +50,16 @@ pub fn passed_set(board: &Board, color: Color) -> Bitboard {
     ours & !guarded & !front_span(!color, ours)
 }
 
-/// The passed-pawn terms of `color`; `turn` is the side to move (for the square rule).
-pub fn passed(board: &Board, color: Color, turn: Color, sink: &mut impl Sink) {
+/// The passed-pawn terms of `color`; `turn` is the side to move (for the square rule),
+/// `their_attacks` the squares the enemy attacks (a passer whose next square is empty and
+/// not among them can advance at once).
+pub fn passed(
+    board: &Board,
+    color: Color,
+    turn: Color,
+    their_attacks: Bitboard,
+    sink: &mut impl Sink,
+) {
     let sign = color.fold_wb(1, -1);
     let (Some(own_king), Some(their_king)) = (board.king_of(color), board.king_of(!color)) else {
         return;
@@ -66,6 +74,8 @@ pub fn passed(board: &Board, color: Color, turn: Color, sink: &mut impl Sink) {
         };
         if board.occupied().contains(stop) {
             sink.add(sign, |w| w.passed_blocked[r]);
+        } else if !their_attacks.contains(stop) {
+            sink.add(sign, |w| w.passed_free[r]);
         }
         let escort = sign * (r as i32 - 1).max(0);
         let own = own_king.distance(stop) as usize;
@@ -75,18 +85,6 @@ pub fn passed(board: &Board, color: Color, turn: Color, sink: &mut impl Sink) {
         if enemy_pieces_only_pawns && unstoppable(board, color, sq, their_king, turn) {
             sink.add(sign, |w| w.passed_unstoppable);
         }
-    }
-}
-
-/// `color`'s passed pawns whose next square is empty and not attacked by the enemy
-/// (`their_attacks`): the pawn can advance at once.
-pub fn passed_free(board: &Board, color: Color, their_attacks: Bitboard, sink: &mut impl Sink) {
-    let sign = color.fold_wb(1, -1);
-    let passed = passed_set(board, color);
-    let stops = forward(color, passed) & !board.occupied() & !their_attacks;
-    for stop in stops {
-        let r = relative_rank(color, stop) - 1;
-        sink.add(sign, |w| w.passed_free[r]);
     }
 }
 

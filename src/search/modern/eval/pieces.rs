@@ -197,17 +197,15 @@ fn minors_and_pawns(board: &Board, color: Color, sink: &mut impl Sink) {
         sink.add(sign * (own_pawns & colour).count() as i32, |w| {
             w.bishop_pawns
         });
+        if (bishop_attacks(sq, board.pawns()) & CENTRE).more_than_one() {
+            sink.add(sign, |w| w.bishop_long_diagonal);
+        }
     }
     let minors = (board.knights() | board.bishops()) & ours;
     let behind_pawns = forward(!color, board.pawns());
     sink.add(sign * (minors & behind_pawns).count() as i32, |w| {
         w.minor_behind_pawn
     });
-    let on_long_diagonal = (board.bishops() & ours)
-        .into_iter()
-        .filter(|&sq| (bishop_attacks(sq, board.pawns()) & CENTRE).more_than_one())
-        .count();
-    sink.add(sign * on_long_diagonal as i32, |w| w.bishop_long_diagonal);
     if let Some(king) = board.king_of(color) {
         let steps: u32 = minors.into_iter().map(|sq| sq.distance(king)).sum();
         sink.add(sign * steps as i32, |w| w.minor_king_distance);
