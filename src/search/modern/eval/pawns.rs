@@ -42,7 +42,7 @@ pub fn structure(board: &Board, color: Color, sink: &mut impl Sink) {
 
 /// `color`'s passed pawns: no enemy pawn ahead on its own or an adjacent file, and no own
 /// pawn ahead on its file (the rear pawn of a doubled pair is not counted).
-pub fn passed_set(board: &Board, color: Color) -> Bitboard {
+fn passed_set(board: &Board, color: Color) -> Bitboard {
     let ours = board.pawns() & board.by_color(color);
     let theirs = board.pawns() & board.by_color(!color);
     let their_front = front_span(!color, theirs);
