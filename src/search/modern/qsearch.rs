@@ -63,6 +63,7 @@ impl Worker<'_> {
             let mut child = pos.clone();
             child.play_unchecked(m);
             let child_key = key_after(pos, self.history.key(), m, &child);
+            self.tt.prefetch(child_key);
             self.history.push(&child, child_key);
             let v = -self.qsearch(&child, ply + 1, -beta, -alpha);
             self.history.pop();

@@ -555,6 +555,7 @@ impl Worker<'_> {
             reduction: 0,
             first: searched == 0,
         };
+        self.tt.prefetch(c.key);
         if searched > 0 && depth >= 3 && (quiet || score < GOOD_CAPTURE) {
             c.reduction = self
                 .reduction(&c, depth, searched, node)
