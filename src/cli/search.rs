@@ -329,8 +329,9 @@ fn print_modern_stats(r: &SearchResult, s: &ModernStats) {
         s.check_extensions
     );
     println!(
-        "  pruned: reverse futility {}, futility {}, late moves {}, static exchange {}; aspiration fails high {}, low {}",
+        "  pruned: reverse futility {}, razoring {}, futility {}, late moves {}, static exchange {}; aspiration fails high {}, low {}",
         s.reverse_futility_prunes,
+        s.razor_prunes,
         s.futility_prunes,
         s.late_move_prunes,
         s.see_prunes,

@@ -79,9 +79,10 @@ pub struct ModernStats {
     /// depth because the reduced search beat alpha.
     pub lmr_reductions: u64,
     pub lmr_re_searches: u64,
-    /// Nodes cut by reverse futility; moves skipped by futility, by late-move pruning and
+    /// Nodes cut by reverse futility and by razoring; moves skipped by futility, by late-move pruning and
     /// by static exchange.
     pub reverse_futility_prunes: u64,
+    pub razor_prunes: u64,
     pub futility_prunes: u64,
     pub late_move_prunes: u64,
     pub see_prunes: u64,
@@ -92,7 +93,7 @@ pub struct ModernStats {
     /// Root searches whose value fell outside the aspiration window, above and below.
     pub aspiration_fails_high: u64,
     pub aspiration_fails_low: u64,
-    /// Moves searched a ply deeper because they give check.
+    /// Moves searched a ply deeper because they give check (without losing material).
     pub check_extensions: u64,
     /// Tablebase probes that gave a result.
     pub tbhits: u64,
@@ -117,6 +118,7 @@ impl ModernStats {
         self.lmr_reductions += other.lmr_reductions;
         self.lmr_re_searches += other.lmr_re_searches;
         self.reverse_futility_prunes += other.reverse_futility_prunes;
+        self.razor_prunes += other.razor_prunes;
         self.futility_prunes += other.futility_prunes;
         self.late_move_prunes += other.late_move_prunes;
         self.see_prunes += other.see_prunes;

@@ -387,8 +387,12 @@ fn modern_stats_rows(r: &SearchResult, s: &ModernStats) -> Vec<(&'static str, St
         (
             "pruned",
             format!(
-                "reverse futility {}, futility {}, late moves {}, static exchange {}",
-                s.reverse_futility_prunes, s.futility_prunes, s.late_move_prunes, s.see_prunes
+                "reverse futility {}, razoring {}, futility {}, late moves {}, static exchange {}",
+                s.reverse_futility_prunes,
+                s.razor_prunes,
+                s.futility_prunes,
+                s.late_move_prunes,
+                s.see_prunes
             ),
         ),
         ("check extensions", s.check_extensions.to_string()),

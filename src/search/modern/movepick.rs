@@ -19,7 +19,7 @@ use arrayvec::ArrayVec;
 use shakmaty::{Chess, Color, Move, MoveList, Piece, Position, Role, Square};
 
 use super::see::{see_ge, value};
-use super::tt::pack_move;
+use super::tt::{pack_move, unpack_move};
 use super::{MAX_MOVES, MAX_PLY};
 
 /// The transposition-table move.
@@ -28,6 +28,8 @@ const TT_MOVE: i32 = 1 << 30;
 pub const GOOD_CAPTURE: i32 = 1 << 28;
 /// The first killer; the second is one less, the counter-move two less.
 const KILLER: i32 = 1 << 27;
+/// The lowest score of a killer or counter-move.
+pub const REFUTER: i32 = KILLER - 2;
 /// The end of the good-capture band.
 const GOOD_CAPTURE_END: i32 = TT_MOVE;
 /// Captures that lose material (plus MVV-LVA): below every quiet move.
@@ -141,40 +143,78 @@ fn mvv_lva(m: Move) -> i32 {
     m.capture().map_or(0, value) * 8 - m.role() as i32
 }
 
-/// The legal moves of one node, handed out best first.
+/// The legal moves of one node, handed out best first. The table's move, when it is legal,
+/// is handed out before the others are generated: it often cuts the node off alone.
 pub struct MovePicker {
     moves: MoveList,
     scores: ArrayVec<i32, MAX_MOVES>,
     next: usize,
+    /// The table's move, legal, still to be handed out before the list is generated.
+    first: Option<Move>,
+    /// Whether `moves` holds the node's moves yet.
+    generated: bool,
+    tt_move: u16,
+    /// The two killers and the counter-move (none in the quiescence search).
+    refuters: [Option<Move>; 3],
+    /// Captures and queen promotions only (the quiescence search out of check).
+    captures_only: bool,
 }
 
 impl MovePicker {
     /// Every legal move of `pos` at `ply`, ordered for the main search.
     pub fn main(pos: &Chess, tt_move: u16, ply: usize, last: LastMove, h: &Heuristics) -> Self {
         let refuters = [h.killers[ply][0], h.killers[ply][1], h.counter(last)];
-        MovePicker::scored(pos, pos.legal_moves(), tt_move, refuters, h)
+        MovePicker::staged(pos, tt_move, refuters, false, h)
     }
 
     /// The moves of the quiescence search: every evasion when in check, else captures and
     /// queen promotions (losing ones included; the search decides what to skip).
     pub fn quiescence(pos: &Chess, in_check: bool, tt_move: u16, h: &Heuristics) -> Self {
-        let mut moves = pos.legal_moves();
-        if !in_check {
-            moves.retain(|m| m.is_capture() || m.promotion() == Some(Role::Queen));
-        }
-        MovePicker::scored(pos, moves, tt_move, [None; 3], h)
+        MovePicker::staged(pos, tt_move, [None; 3], !in_check, h)
     }
 
-    /// `moves` with their scores; `refuters` are the two killers and the counter-move.
-    fn scored(
+    /// A picker that holds back generating the list while the table's move is legal.
+    fn staged(
         pos: &Chess,
-        moves: MoveList,
         tt_move: u16,
         refuters: [Option<Move>; 3],
+        captures_only: bool,
         h: &Heuristics,
     ) -> Self {
+        let first = unpack_move(pos, tt_move)
+            .filter(|m| !captures_only || m.is_capture() || m.promotion() == Some(Role::Queen));
+        let mut picker = MovePicker {
+            moves: MoveList::new(),
+            scores: ArrayVec::new(),
+            next: 0,
+            first,
+            generated: false,
+            tt_move,
+            refuters,
+            captures_only,
+        };
+        if first.is_none() {
+            picker.generate(pos, h, false);
+        }
+        picker
+    }
+
+    /// Generates and scores the node's moves, leaving out the table's move when it was
+    /// `handed_out` already.
+    fn generate(&mut self, pos: &Chess, h: &Heuristics, handed_out: bool) {
+        self.generated = true;
+        self.moves = pos.legal_moves();
+        if self.captures_only || handed_out {
+            let (tt_move, captures_only) = (self.tt_move, self.captures_only);
+            self.moves.retain(|m| {
+                let wanted = !captures_only || m.is_capture() || m.promotion() == Some(Role::Queen);
+                wanted && !(handed_out && pack_move(*m) == tt_move)
+            });
+        }
         let side = pos.turn();
-        let scores = moves
+        let (tt_move, refuters) = (self.tt_move, self.refuters);
+        self.scores = self
+            .moves
             .iter()
             .map(|&m| {
                 if tt_move != 0 && pack_move(m) == tt_move {
@@ -188,28 +228,24 @@ impl MovePicker {
                 }
             })
             .collect();
-        MovePicker {
-            moves,
-            scores,
-            next: 0,
-        }
-    }
-
-    /// How many legal moves the node has.
-    pub fn len(&self) -> usize {
-        self.moves.len()
     }
 
     /// Whether the node has no legal move.
     pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
+        self.first.is_none() && self.generated && self.moves.is_empty()
     }
 
     /// The best move not yet handed out, with its ordering score. A capture is checked by
     /// static exchange only when its turn comes (most nodes never get that far): one that
     /// loses material drops to the losing-capture band and the choice is made again.
     #[inline]
-    pub fn next(&mut self, pos: &Chess) -> Option<(Move, i32)> {
+    pub fn next(&mut self, pos: &Chess, h: &Heuristics) -> Option<(Move, i32)> {
+        if let Some(m) = self.first.take() {
+            return Some((m, TT_MOVE));
+        }
+        if !self.generated {
+            self.generate(pos, h, true);
+        }
         loop {
             let mut at = self.next;
             let mut best = *self.scores.get(at)?;
@@ -246,8 +282,8 @@ mod tests {
     use super::*;
     use crate::search::modern::tests::{pos, uci as mv};
 
-    fn order(p: &Chess, mut picker: MovePicker) -> Vec<Move> {
-        std::iter::from_fn(|| picker.next(p).map(|(m, _)| m)).collect()
+    fn order(p: &Chess, h: &Heuristics, mut picker: MovePicker) -> Vec<Move> {
+        std::iter::from_fn(|| picker.next(p, h).map(|(m, _)| m)).collect()
     }
 
     /// Perft through the picker: it must hand out exactly the legal moves, once each.
@@ -256,7 +292,7 @@ mod tests {
             return 1;
         }
         let picker = MovePicker::main(p, 0, 0, None, h);
-        order(p, picker)
+        order(p, h, picker)
             .into_iter()
             .map(|m| {
                 let mut next = p.clone();
@@ -286,7 +322,7 @@ mod tests {
         h.reward(Color::White, 7, 4, counter, last, &[]);
         h.reward(Color::White, 7, 6, liked, None, &[]);
         let tt = mv(&p, "h1h4");
-        let got = order(&p, MovePicker::main(&p, pack_move(tt), 3, last, &h));
+        let got = order(&p, &h, MovePicker::main(&p, pack_move(tt), 3, last, &h));
         assert_eq!(got[0], tt);
         assert_eq!(got[1], mv(&p, "h1h7"), "the free pawn");
         assert_eq!(got[2], killer);
@@ -299,11 +335,34 @@ mod tests {
     fn quiescence_moves_are_captures_unless_in_check() {
         let h = Heuristics::new(16384);
         let p = pos("4k3/7p/3p4/4p3/8/5N2/8/R3K2Q w - - 0 1");
-        let got = order(&p, MovePicker::quiescence(&p, false, 0, &h));
+        let got = order(&p, &h, MovePicker::quiescence(&p, false, 0, &h));
         assert_eq!(got, vec![mv(&p, "h1h7"), mv(&p, "f3e5")]);
         let checked = pos("4k3/8/8/8/8/8/4r3/R3K3 w - - 0 1");
-        let evasions = MovePicker::quiescence(&checked, true, 0, &h);
+        let evasions = order(&checked, &h, MovePicker::quiescence(&checked, true, 0, &h));
         assert_eq!(evasions.len(), checked.legal_moves().len());
+    }
+
+    #[test]
+    fn the_table_move_comes_first_once_and_only_when_legal() {
+        let h = Heuristics::new(16384);
+        let p = pos("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+        let all = p.legal_moves().len();
+        for m in p.legal_moves() {
+            let got = order(&p, &h, MovePicker::main(&p, pack_move(m), 0, None, &h));
+            assert_eq!(got[0], m);
+            assert_eq!(got.len(), all, "{m:?} handed out twice or a move lost");
+        }
+        // A quiet table move is not a quiescence move; a stale one is not played.
+        let quiet = mv(&p, "e1f1");
+        let got = order(
+            &p,
+            &h,
+            MovePicker::quiescence(&p, false, pack_move(quiet), &h),
+        );
+        assert!(!got.contains(&quiet) && got.iter().all(|m| m.is_capture()));
+        let stale = mv(&Chess::default(), "g1f3");
+        let got = order(&p, &h, MovePicker::main(&p, pack_move(stale), 0, None, &h));
+        assert_eq!(got.len(), all);
     }
 
     #[test]

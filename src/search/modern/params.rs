@@ -10,6 +10,14 @@ pub struct Params {
     /// Iterations from this depth on use an aspiration window (earlier ones a full one).
     pub aspiration_depth: i32,
 
+    /// Razoring: at shallow depth, a static evaluation below alpha by
+    /// `razor_base + razor_margin * depth` drops straight into the quiescence search, and
+    /// the node fails low if that confirms it.
+    pub razoring: bool,
+    pub razor_depth: i32,
+    pub razor_base: i32,
+    pub razor_margin: i32,
+
     /// Null-move pruning: let the opponent move twice; if we still reach beta, cut.
     pub null_move: bool,
     /// The shallowest depth at which to try a null move.
@@ -60,7 +68,8 @@ pub struct Params {
     /// of its errors in positions with the same pawns.
     pub eval_correction: bool,
 
-    /// Check extension: a move that gives check is searched one ply deeper.
+    /// Check extension: a move that gives check, and does not lose material by static
+    /// exchange, is searched one ply deeper.
     pub check_extension: bool,
 
     /// Internal iterative reduction: a node without a stored move at this depth or more
@@ -82,6 +91,10 @@ impl Params {
     pub const MODERN: Params = Params {
         aspiration_window: 25,
         aspiration_depth: 5,
+        razoring: true,
+        razor_depth: 3,
+        razor_base: 150,
+        razor_margin: 250,
         null_move: true,
         null_min_depth: 3,
         null_base: 3,

@@ -56,7 +56,7 @@ impl Worker<'_> {
         let mut picker =
             MovePicker::quiescence(pos, in_check, entry.map_or(0, |e| e.mv), self.heuristics);
         let mut best_move = None;
-        while let Some((m, score)) = picker.next(pos) {
+        while let Some((m, score)) = picker.next(pos, self.heuristics) {
             if !in_check && self.qsearch_skips(m, score, eval, alpha) {
                 continue;
             }

@@ -57,8 +57,8 @@ impl Worker<'_> {
     pub fn root_moves(&self, pos: &Chess, searchmoves: &[Move]) -> Vec<RootMove> {
         let tt_move = self.tt.probe(self.history.key()).map_or(0, |e| e.mv);
         let mut picker = MovePicker::main(pos, tt_move, 0, None, self.heuristics);
-        let mut moves = Vec::with_capacity(picker.len());
-        while let Some((mv, _)) = picker.next(pos) {
+        let mut moves = Vec::new();
+        while let Some((mv, _)) = picker.next(pos, self.heuristics) {
             let mut pv = Line::new();
             pv.push(mv);
             moves.push(RootMove {

@@ -18,7 +18,7 @@ use shakmaty::{Chess, EnPassantMode, Move, Piece, Position};
 use super::correction::Correction;
 use super::eval::evaluate;
 use super::level;
-use super::movepick::{GOOD_CAPTURE, Heuristics, LastMove, MovePicker};
+use super::movepick::{GOOD_CAPTURE, Heuristics, LastMove, MovePicker, REFUTER};
 use super::params::Params;
 use super::see::see_ge;
 use super::tt::{Bound, Entry, Tt, value_from_tt, value_to_tt};
@@ -94,6 +94,10 @@ pub(super) struct Candidate {
     /// Neither a capture nor a promotion.
     pub quiet: bool,
     pub gives_check: bool,
+    /// Searched one ply deeper for its check.
+    pub extended: bool,
+    /// A killer or the counter-move.
+    pub refuter: bool,
     /// The key of the position it leads to.
     pub key: u64,
     /// The depth of its full search, the check extension included.
@@ -310,6 +314,10 @@ impl Worker<'_> {
                 self.counts.reverse_futility_prunes += 1;
                 return eval;
             }
+            // Step 6b. Razoring.
+            if let Some(v) = self.razor(pos, ply, depth, alpha, &node) {
+                return v;
+            }
             // Step 7. Null-move pruning.
             if let Some(v) = self.null_move(pos, ply, depth, beta, &node) {
                 return v;
@@ -377,6 +385,29 @@ impl Worker<'_> {
             return Err(alpha);
         }
         Ok((alpha, beta))
+    }
+
+    /// Step 6b: a node whose static evaluation is far below alpha at shallow depth is
+    /// checked by the quiescence search alone; it fails low if that stays below alpha.
+    fn razor(
+        &mut self,
+        pos: &Chess,
+        ply: usize,
+        depth: i32,
+        alpha: i32,
+        node: &Node,
+    ) -> Option<i32> {
+        let p = self.params;
+        if !p.razoring
+            || depth > p.razor_depth
+            || alpha.abs() >= MATE_BOUND
+            || node.eval + p.razor_base + p.razor_margin * depth > alpha
+        {
+            return None;
+        }
+        let v = self.qsearch(pos, ply, alpha, alpha + 1);
+        self.counts.razor_prunes += u64::from(v <= alpha);
+        (v <= alpha).then_some(v)
     }
 
     /// Step 7: lets the opponent move twice; if the reduced search still reaches beta, the
@@ -449,7 +480,7 @@ impl Worker<'_> {
         let (mut best, mut best_move) = (-INF, None);
         let mut quiets = ArrayVec::<Move, 64>::new();
         let (mut searched, mut quiets_seen) = (0, 0);
-        while let Some((m, score)) = picker.next(pos) {
+        while let Some((m, score)) = picker.next(pos, self.heuristics) {
             let (child, c) = self.candidate(pos, m, score, depth, searched, node);
             quiets_seen += usize::from(c.quiet);
             // Step 9. Shallow-depth pruning, once a line that is not lost is in hand.
@@ -541,7 +572,8 @@ impl Worker<'_> {
         child.play_unchecked(m);
         let gives_check = child.is_check();
         let quiet = !m.is_capture() && !m.is_promotion();
-        let full = depth - 1 + i32::from(self.params.check_extension && gives_check);
+        let extend = self.params.check_extension && gives_check && see_ge(pos, m, 0);
+        let full = depth - 1 + i32::from(extend);
         let mut c = Candidate {
             mv: m,
             piece: Piece {
@@ -550,6 +582,8 @@ impl Worker<'_> {
             },
             quiet,
             gives_check,
+            extended: extend,
+            refuter: quiet && score >= REFUTER,
             key: key_after(pos, self.history.key(), m, &child),
             depth: full,
             reduction: 0,
@@ -613,7 +647,7 @@ impl Worker<'_> {
         }
         let mut r = self.reductions.get(depth, searched);
         r += i32::from(node.cut) + i32::from(!node.improving);
-        r -= i32::from(node.pv) + i32::from(c.gives_check);
+        r -= i32::from(node.pv) + i32::from(c.gives_check) + i32::from(c.refuter);
         if c.quiet {
             r -= self.heuristics.history(c.piece.color, c.mv) / p.lmr_history_divisor;
         }
@@ -636,7 +670,7 @@ impl Worker<'_> {
         self.history.push(child, c.key);
         self.frames[ply + 1].last = Some((c.piece, c.mv.to()));
         let (next, depth) = (ply + 1, c.depth);
-        self.counts.check_extensions += u64::from(c.gives_check && self.params.check_extension);
+        self.counts.check_extensions += u64::from(c.extended);
         let v = if c.first {
             -self.search(child, next, depth, -beta, -alpha, !node.pv && !node.cut)
         } else {

@@ -325,6 +325,7 @@ fn the_statistics_count_every_step_and_repeat_exactly() {
     assert!(s.beta_cutoffs >= s.first_move_cutoffs && s.first_move_cutoffs > 0);
     let pruned = s.reverse_futility_prunes + s.futility_prunes + s.late_move_prunes;
     assert!(pruned > 0 && s.evaluations > 0 && s.hashfull > 0, "{s:?}");
+    assert!(s.razor_prunes > 0 && s.check_extensions > 0, "{s:?}");
     assert!(s.seldepth >= 9, "{s:?}");
     assert_eq!(r.stats, crate::search::Stats::default(), "no 1967 counters");
     // One thread counts the same every run.

@@ -21,7 +21,7 @@
 
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
-use shakmaty::Move;
+use shakmaty::{Chess, Move, Position, Role, Square};
 
 /// Slots per bucket: four 16-byte slots fill a cache line.
 const SLOTS: usize = 4;
@@ -246,6 +246,42 @@ pub fn pack_move(m: Move) -> u16 {
     from | to << 6 | promo << 12
 }
 
+/// The legal move of `pos` that `packed` stands for, if any: rebuilt from the board (the
+/// piece on the from-square and what stands on the to-square) and checked by shakmaty's
+/// legality test, so a stale entry or another position's yields None.
+pub fn unpack_move(pos: &Chess, packed: u16) -> Option<Move> {
+    if packed == 0 {
+        return None;
+    }
+    let from = Square::new(u32::from(packed & 63));
+    let to = Square::new(u32::from(packed >> 6 & 63));
+    let board = pos.board();
+    let piece = board.piece_at(from).filter(|p| p.color == pos.turn())?;
+    let target = board.piece_at(to);
+    let m = match target {
+        Some(t) if t.color == pos.turn() => {
+            if piece.role != Role::King || t.role != Role::Rook {
+                return None;
+            }
+            Move::Castle {
+                king: from,
+                rook: to,
+            }
+        }
+        None if piece.role == Role::Pawn && from.file() != to.file() => {
+            Move::EnPassant { from, to }
+        }
+        _ => Move::Normal {
+            role: piece.role,
+            from,
+            capture: target.map(|t| t.role),
+            to,
+            promotion: Role::try_from(u32::from(packed >> 12)).ok(),
+        },
+    };
+    pos.is_legal(m).then_some(m)
+}
+
 /// A value as stored: a mate counted from this node rather than from the root, so it
 /// stays right wherever the position is met again.
 #[inline]
@@ -381,5 +417,29 @@ mod tests {
         packed.dedup();
         assert_eq!(packed.len(), moves.len());
         assert!(packed.iter().all(|&p| p != 0));
+    }
+
+    #[test]
+    fn packed_moves_unpack_to_the_same_legal_move_and_others_to_none() {
+        use crate::search::modern::tests::pos;
+        // Castling both ways, promotions with and without capture, en passant.
+        let fens = [
+            "r3k2r/pPpp1ppp/8/8/8/8/P1PPPPPP/R3K2R w KQkq - 0 1",
+            "rn2k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1",
+        ];
+        for fen in fens {
+            let p = pos(fen);
+            for m in p.legal_moves() {
+                assert_eq!(unpack_move(&p, pack_move(m)), Some(m), "{fen}: {m:?}");
+            }
+        }
+        let start = Chess::default();
+        let p = pos(fens[1]);
+        for m in start.legal_moves() {
+            if !p.is_legal(m) {
+                assert_eq!(unpack_move(&p, pack_move(m)), None, "{m:?}");
+            }
+        }
+        assert_eq!(unpack_move(&p, 0), None);
     }
 }
