@@ -79,8 +79,8 @@ pub struct ModernStats {
     /// depth because the reduced search beat alpha.
     pub lmr_reductions: u64,
     pub lmr_re_searches: u64,
-    /// Nodes cut by reverse futility and by razoring; moves skipped by futility, by late-move pruning and
-    /// by static exchange.
+    /// Nodes cut by reverse futility and by razoring; moves skipped by futility, by
+    /// late-move pruning and by static exchange.
     pub reverse_futility_prunes: u64,
     pub razor_prunes: u64,
     pub futility_prunes: u64,

@@ -1,16 +1,19 @@
 //! Move ordering for the modern search: which move of a node to try next.
 //!
-//! A node's legal moves are generated once (shakmaty's stack-allocated `MoveList`), each
+//! The transposition-table move comes first, before the other moves are generated, when
+//! shakmaty's legality test passes it (it often cuts the node off alone). The rest of a
+//! node's legal moves are generated once (shakmaty's stack-allocated `MoveList`), each
 //! gets a score in a band, and [`MovePicker::next`] hands them out best first by selection
 //! (most nodes cut off after one or two moves, so sorting the whole list would be waste).
-//! The bands, best first: the transposition-table move; captures that do not lose material
+//! The bands, best first: captures that do not lose material
 //! by static exchange (and queen promotions), most valuable victim first and cheapest
 //! attacker among equals (MVV-LVA); the two killer moves of this ply; the counter-move to
 //! the opponent's last move; the other quiet moves by history; losing captures; and
 //! under-promotions last.
 //!
-//! Stored moves (table, killers, counter) are never played as they are: they only raise
-//! the score of an equal move of the generated list, so a stale one is simply not found.
+//! Killers and counter-moves are never played as they are: they only raise the score of an
+//! equal move of the generated list, so a stale one is simply not found. The table's move
+//! is rebuilt from the board and played only when legal.
 //!
 //! [`Heuristics`] keeps what the ordering learns while searching: killers per ply,
 //! counter-moves per previous move and a history score per side, from- and to-square.
@@ -19,7 +22,7 @@ use arrayvec::ArrayVec;
 use shakmaty::{Chess, Color, Move, MoveList, Piece, Position, Role, Square};
 
 use super::see::{see_ge, value};
-use super::tt::{pack_move, unpack_move};
+use super::tt::unpack_move;
 use super::{MAX_MOVES, MAX_PLY};
 
 /// The transposition-table move.
@@ -143,21 +146,34 @@ fn mvv_lva(m: Move) -> i32 {
     m.capture().map_or(0, value) * 8 - m.role() as i32
 }
 
+/// Where a picker stands: the table's move still to hand out, the list still to generate,
+/// or handing out the list.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Stage {
+    TableMove,
+    Generate,
+    List,
+}
+
 /// The legal moves of one node, handed out best first. The table's move, when it is legal,
 /// is handed out before the others are generated: it often cuts the node off alone.
 pub struct MovePicker {
     moves: MoveList,
     scores: ArrayVec<i32, MAX_MOVES>,
     next: usize,
-    /// The table's move, legal, still to be handed out before the list is generated.
-    first: Option<Move>,
-    /// Whether `moves` holds the node's moves yet.
-    generated: bool,
-    tt_move: u16,
+    /// The table's move when it is legal here (and a quiescence move in the quiescence
+    /// search); the generated list leaves it out.
+    table_move: Option<Move>,
+    stage: Stage,
     /// The two killers and the counter-move (none in the quiescence search).
     refuters: [Option<Move>; 3],
     /// Captures and queen promotions only (the quiescence search out of check).
     captures_only: bool,
+}
+
+/// Whether the quiescence search out of check tries `m`.
+fn is_quiescence_move(m: Move) -> bool {
+    m.is_capture() || m.promotion() == Some(Role::Queen)
 }
 
 impl MovePicker {
@@ -181,45 +197,40 @@ impl MovePicker {
         captures_only: bool,
         h: &Heuristics,
     ) -> Self {
-        let first = unpack_move(pos, tt_move)
-            .filter(|m| !captures_only || m.is_capture() || m.promotion() == Some(Role::Queen));
+        let table_move =
+            unpack_move(pos, tt_move).filter(|&m| !captures_only || is_quiescence_move(m));
         let mut picker = MovePicker {
             moves: MoveList::new(),
             scores: ArrayVec::new(),
             next: 0,
-            first,
-            generated: false,
-            tt_move,
+            table_move,
+            stage: Stage::TableMove,
             refuters,
             captures_only,
         };
-        if first.is_none() {
-            picker.generate(pos, h, false);
+        if table_move.is_none() {
+            picker.generate(pos, h);
         }
         picker
     }
 
-    /// Generates and scores the node's moves, leaving out the table's move when it was
-    /// `handed_out` already.
-    fn generate(&mut self, pos: &Chess, h: &Heuristics, handed_out: bool) {
-        self.generated = true;
+    /// Generates and scores the node's moves but the table's move.
+    fn generate(&mut self, pos: &Chess, h: &Heuristics) {
+        self.stage = Stage::List;
         self.moves = pos.legal_moves();
-        if self.captures_only || handed_out {
-            let (tt_move, captures_only) = (self.tt_move, self.captures_only);
-            self.moves.retain(|m| {
-                let wanted = !captures_only || m.is_capture() || m.promotion() == Some(Role::Queen);
-                wanted && !(handed_out && pack_move(*m) == tt_move)
+        let (table_move, captures_only) = (self.table_move, self.captures_only);
+        if captures_only || table_move.is_some() {
+            self.moves.retain(|&mut m| {
+                (!captures_only || is_quiescence_move(m)) && Some(m) != table_move
             });
         }
         let side = pos.turn();
-        let (tt_move, refuters) = (self.tt_move, self.refuters);
+        let refuters = self.refuters;
         self.scores = self
             .moves
             .iter()
             .map(|&m| {
-                if tt_move != 0 && pack_move(m) == tt_move {
-                    TT_MOVE
-                } else if m.is_capture() || m.is_promotion() {
+                if m.is_capture() || m.is_promotion() {
                     capture_score(m)
                 } else if let Some(i) = refuters.iter().position(|&r| r == Some(m)) {
                     KILLER - i as i32
@@ -232,7 +243,7 @@ impl MovePicker {
 
     /// Whether the node has no legal move.
     pub fn is_empty(&self) -> bool {
-        self.first.is_none() && self.generated && self.moves.is_empty()
+        self.table_move.is_none() && self.moves.is_empty()
     }
 
     /// The best move not yet handed out, with its ordering score. A capture is checked by
@@ -240,11 +251,13 @@ impl MovePicker {
     /// loses material drops to the losing-capture band and the choice is made again.
     #[inline]
     pub fn next(&mut self, pos: &Chess, h: &Heuristics) -> Option<(Move, i32)> {
-        if let Some(m) = self.first.take() {
-            return Some((m, TT_MOVE));
-        }
-        if !self.generated {
-            self.generate(pos, h, true);
+        match self.stage {
+            Stage::TableMove => {
+                self.stage = Stage::Generate;
+                return self.table_move.map(|m| (m, TT_MOVE));
+            }
+            Stage::Generate => self.generate(pos, h),
+            Stage::List => {}
         }
         loop {
             let mut at = self.next;
@@ -281,6 +294,7 @@ fn capture_score(m: Move) -> i32 {
 mod tests {
     use super::*;
     use crate::search::modern::tests::{pos, uci as mv};
+    use crate::search::modern::tt::pack_move;
 
     fn order(p: &Chess, h: &Heuristics, mut picker: MovePicker) -> Vec<Move> {
         std::iter::from_fn(|| picker.next(p, h).map(|(m, _)| m)).collect()
