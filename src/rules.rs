@@ -8,7 +8,7 @@
 use shakmaty::fen::Fen;
 use shakmaty::zobrist::{Zobrist64, ZobristValue};
 use shakmaty::{
-    CastlingMode, CastlingSide, Chess, Color, EnPassantMode, FromSetup, Move, Position,
+    Bitboard, CastlingMode, CastlingSide, Chess, Color, EnPassantMode, FromSetup, Move, Position,
     PositionError, PositionErrorKinds, Role, Square,
 };
 use thiserror::Error;
@@ -210,6 +210,30 @@ pub fn key_after(pos: &Chess, key: u64, m: Move, after: &Chess) -> u64 {
     k.0
 }
 
+/// Whether the quiet move `m` (neither a capture nor a promotion) gives check, found
+/// without playing it: the moved piece attacks the enemy king from its new square, or a
+/// slider of ours attacks it through the square the piece left. The search asks this of
+/// moves it may prune, most of which are then never played. A castling move is played
+/// to find out (its rook may give check).
+pub fn quiet_gives_check(pos: &Chess, m: Move) -> bool {
+    let us = pos.turn();
+    let Some(king) = pos.board().king_of(!us) else {
+        return false;
+    };
+    match m {
+        Move::Normal { role, from, to, .. } => {
+            let occupied = (pos.board().occupied() ^ Bitboard::from(from)) | Bitboard::from(to);
+            shakmaty::attacks::attacks(to, role.of(us), occupied).contains(king)
+                || (pos.board().attacks_to(king, us, occupied) & !Bitboard::from(from)).any()
+        }
+        _ => {
+            let mut after = pos.clone();
+            after.play_unchecked(m);
+            after.is_check()
+        }
+    }
+}
+
 /// A game: the starting position, every move played since, and the key of every position
 /// reached (`keys()[0]` is the start, `keys()[i]` the position after `i` moves).
 #[derive(Debug, Clone)]
@@ -378,5 +402,36 @@ mod tests {
         }
         assert_eq!(game.undo().map(|m| m.to().to_string()), Some("f6".into()));
         assert_eq!(game.keys().len(), 8);
+    }
+
+    #[test]
+    fn quiet_checks_are_found_without_playing_the_move() {
+        // Positions with discovered checks, castling checks and pins, walked three plies.
+        let fens = [
+            START_FEN,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "5k2/8/8/8/8/8/8/4K2R w K - 0 1",
+            "4k3/8/4N3/8/4R3/8/3B4/4K2B w - - 0 1",
+        ];
+        let mut checks = 0;
+        for fen in fens {
+            let mut stack = vec![(parse_fen(fen).unwrap().0, 0)];
+            while let Some((pos, ply)) = stack.pop() {
+                for m in pos.legal_moves() {
+                    let mut after = pos.clone();
+                    after.play_unchecked(m);
+                    if !m.is_capture() && !m.is_promotion() {
+                        assert_eq!(quiet_gives_check(&pos, m), after.is_check(), "{fen} {m}");
+                        checks += usize::from(after.is_check());
+                    }
+                    if ply < 2 {
+                        stack.push((after, ply + 1));
+                    }
+                }
+            }
+        }
+        assert!(checks > 100, "{checks}");
     }
 }

@@ -24,7 +24,7 @@ use super::see::see_ge;
 use super::tt::{Bound, Entry, Tt, value_from_tt, value_to_tt};
 use super::{INF, MATE, MATE_BOUND, MAX_PLY, TB_BOUND, TB_WIN};
 use crate::repetition::{DrawRule, History};
-use crate::rules::key_after;
+use crate::rules::{key_after, quiet_gives_check};
 use crate::search::ModernStats;
 use crate::tablebase::{self, Tablebases};
 
@@ -481,12 +481,13 @@ impl Worker<'_> {
         let mut quiets = ArrayVec::<Move, 64>::new();
         let (mut searched, mut quiets_seen) = (0, 0);
         while let Some((m, score)) = picker.next(pos, self.heuristics) {
-            let (child, c) = self.candidate(pos, m, score, depth, searched, node);
-            quiets_seen += usize::from(c.quiet);
-            // Step 9. Shallow-depth pruning, once a line that is not lost is in hand.
-            if best > -MATE_BOUND && self.prunable(pos, &c, depth, alpha, quiets_seen, node) {
+            quiets_seen += usize::from(!m.is_capture() && !m.is_promotion());
+            // Step 9. Shallow-depth pruning, once a line that is not lost is in hand; decided
+            // before the move is played, so a pruned move costs no new position.
+            if best > -MATE_BOUND && self.prunable(pos, m, depth, alpha, quiets_seen, node) {
                 continue;
             }
+            let (child, c) = self.candidate(pos, m, score, depth, searched, node);
             // Step 11. Principal variation search of the move.
             let v = self.search_move(&child, &c, ply, alpha, beta, node);
             if self.stopped {
@@ -598,39 +599,42 @@ impl Worker<'_> {
         (child, c)
     }
 
-    /// Step 9 for one move: late-move pruning and futility pruning of quiet moves, and
-    /// pruning of moves that lose material by static exchange (each counted).
+    /// Step 9 for one move `m` of `pos`: late-move pruning and futility pruning of quiet
+    /// moves that do not give check, and pruning of moves that lose material by static
+    /// exchange (each counted).
     fn prunable(
         &mut self,
         pos: &Chess,
-        c: &Candidate,
+        m: Move,
         depth: i32,
         alpha: i32,
         quiets_seen: usize,
         node: &Node,
     ) -> bool {
         let p = self.params;
-        if c.quiet && !node.in_check && !c.gives_check {
+        let quiet = !m.is_capture() && !m.is_promotion();
+        if quiet && !node.in_check {
             let limit = (p.lmp_base + depth * depth) / (2 - i32::from(node.improving));
-            if p.late_move_pruning && depth <= p.lmp_depth && quiets_seen as i32 > limit {
-                self.counts.late_move_prunes += 1;
-                return true;
-            }
-            if p.futility
+            let late = p.late_move_pruning && depth <= p.lmp_depth && quiets_seen as i32 > limit;
+            let futile = p.futility
                 && depth <= p.futility_depth
-                && node.eval + p.futility_base + p.futility_margin * depth <= alpha
-            {
-                self.counts.futility_prunes += 1;
+                && node.eval + p.futility_base + p.futility_margin * depth <= alpha;
+            if (late || futile) && !quiet_gives_check(pos, m) {
+                if late {
+                    self.counts.late_move_prunes += 1;
+                } else {
+                    self.counts.futility_prunes += 1;
+                }
                 return true;
             }
         }
         if p.see_pruning && depth <= p.see_depth {
-            let margin = if c.quiet {
+            let margin = if quiet {
                 p.see_quiet_margin * depth
             } else {
                 p.see_capture_margin * depth
             };
-            let losing = !see_ge(pos, c.mv, -margin);
+            let losing = !see_ge(pos, m, -margin);
             self.counts.see_prunes += u64::from(losing);
             return losing;
         }
