@@ -40,17 +40,22 @@ pub const ANCHORS: &[Level] = &[
     },
     Level {
         elo: 1800,
-        nodes: 5_500,
+        nodes: 3_800,
         blur: 34,
     },
     Level {
         elo: 2000,
-        nodes: 30_000,
+        nodes: 18_000,
         blur: 17,
     },
     Level {
         elo: 2200,
-        nodes: 250_000,
+        nodes: 150_000,
+        blur: 0,
+    },
+    Level {
+        elo: 2400,
+        nodes: 500_000,
         blur: 0,
     },
     Level {
