@@ -171,6 +171,13 @@ pub struct MovePicker {
     captures_only: bool,
 }
 
+/// Whether `m` is quiet: neither a capture nor a promotion (the moves that killers,
+/// history, late-move pruning and reductions are about).
+#[inline]
+pub fn is_quiet(m: Move) -> bool {
+    !m.is_capture() && !m.is_promotion()
+}
+
 /// Whether the quiescence search out of check tries `m`.
 fn is_quiescence_move(m: Move) -> bool {
     m.is_capture() || m.promotion() == Some(Role::Queen)
@@ -230,7 +237,7 @@ impl MovePicker {
             .moves
             .iter()
             .map(|&m| {
-                if m.is_capture() || m.is_promotion() {
+                if !is_quiet(m) {
                     capture_score(m)
                 } else if let Some(i) = refuters.iter().position(|&r| r == Some(m)) {
                     KILLER - i as i32

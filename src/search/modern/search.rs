@@ -18,7 +18,7 @@ use shakmaty::{Chess, EnPassantMode, Move, Piece, Position};
 use super::correction::Correction;
 use super::eval::evaluate;
 use super::level;
-use super::movepick::{GOOD_CAPTURE, Heuristics, LastMove, MovePicker, REFUTER};
+use super::movepick::{GOOD_CAPTURE, Heuristics, LastMove, MovePicker, REFUTER, is_quiet};
 use super::params::Params;
 use super::see::see_ge;
 use super::tt::{Bound, Entry, Tt, value_from_tt, value_to_tt};
@@ -481,7 +481,7 @@ impl Worker<'_> {
         let mut quiets = ArrayVec::<Move, 64>::new();
         let (mut searched, mut quiets_seen) = (0, 0);
         while let Some((m, score)) = picker.next(pos, self.heuristics) {
-            quiets_seen += usize::from(!m.is_capture() && !m.is_promotion());
+            quiets_seen += usize::from(is_quiet(m));
             // Step 9. Shallow-depth pruning, once a line that is not lost is in hand; decided
             // before the move is played, so a pruned move costs no new position.
             if best > -MATE_BOUND && self.prunable(pos, m, depth, alpha, quiets_seen, node) {
@@ -516,8 +516,7 @@ impl Worker<'_> {
         // Step 12. Learn from the cut-off and from the evaluation's error; store the result.
         if let Some(m) = best_move
             && best >= beta
-            && !m.is_capture()
-            && !m.is_promotion()
+            && is_quiet(m)
         {
             self.heuristics
                 .reward(pos.turn(), ply, depth, m, last, &quiets);
@@ -541,7 +540,7 @@ impl Worker<'_> {
         best_move: Option<Move>,
         node: &Node,
     ) {
-        let tactical = best_move.is_some_and(|m| m.is_capture() || m.is_promotion());
+        let tactical = best_move.is_some_and(|m| !is_quiet(m));
         let unknown = match bound {
             Bound::Lower => best <= node.eval,
             Bound::Upper => best >= node.eval,
@@ -572,7 +571,7 @@ impl Worker<'_> {
         let mut child = pos.clone();
         child.play_unchecked(m);
         let gives_check = child.is_check();
-        let quiet = !m.is_capture() && !m.is_promotion();
+        let quiet = is_quiet(m);
         let extend = self.params.check_extension && gives_check && see_ge(pos, m, 0);
         let full = depth - 1 + i32::from(extend);
         let mut c = Candidate {
@@ -612,7 +611,7 @@ impl Worker<'_> {
         node: &Node,
     ) -> bool {
         let p = self.params;
-        let quiet = !m.is_capture() && !m.is_promotion();
+        let quiet = is_quiet(m);
         if quiet && !node.in_check {
             let limit = (p.lmp_base + depth * depth) / (2 - i32::from(node.improving));
             let late = p.late_move_pruning && depth <= p.lmp_depth && quiets_seen as i32 > limit;

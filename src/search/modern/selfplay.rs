@@ -13,6 +13,7 @@ use shakmaty::{Color, EnPassantMode, Position, fen::Fen};
 
 use super::Searcher;
 use super::level::mix;
+use super::movepick::is_quiet;
 use crate::fide::{Outcome, State};
 use crate::rules::Game;
 use crate::search::{Limits, Score};
@@ -69,7 +70,7 @@ pub fn play(searcher: &mut Searcher, plan: &Plan, index: u64) -> Played {
             .run(&game, &limits, 0, &stop, &mut |_| {})
             .expect("a game the rules have not ended has a legal move");
         let pos = game.position();
-        if !pos.is_check() && !result.best.is_capture() && !result.best.is_promotion() {
+        if !pos.is_check() && is_quiet(result.best) {
             positions.push(Fen::from_position(pos, EnPassantMode::Legal).to_string());
         }
         if let Some(outcome) = ahead.judge(pos.turn(), result.score) {
