@@ -1,5 +1,5 @@
-//! `machack datagen` writes self-play positions with results that `machack tune` reads, the
-//! same for the same seed; bad flags are usage errors.
+//! `machack datagen` writes self-play positions with results and scores that `machack
+//! tune` reads, the same for the same seed; bad flags are usage errors.
 
 #[path = "common/cli.rs"]
 mod cli;
@@ -19,14 +19,26 @@ fn datagen_output_is_repeatable_and_tune_reads_it() {
     assert_eq!(String::from_utf8(again.stdout).unwrap(), written);
     assert!(written.lines().count() > 20, "{written}");
     for line in written.lines() {
-        let result = line.rsplit(' ').next().unwrap();
-        assert!(["1-0", "0-1", "1/2-1/2"].contains(&result), "{line}");
-        let fen = line.rsplit_once(' ').unwrap().0;
-        assert!(machack::rules::parse_fen(fen).is_ok(), "{line}");
+        let mut words = line.rsplitn(3, ' ');
+        let (score, result, fen) = (words.next(), words.next(), words.next());
+        let cp = score.and_then(|s| s.strip_prefix("cp="));
+        assert!(cp.is_some_and(|cp| cp.parse::<i32>().is_ok()), "{line}");
+        assert!(["1-0", "0-1", "1/2-1/2"].contains(&result.unwrap()), "{line}");
+        assert!(machack::rules::parse_fen(fen.unwrap()).is_ok(), "{line}");
     }
     let summary = String::from_utf8(first.stderr).unwrap();
     assert!(summary.contains("positions from 2 games"), "{summary}");
-    let tune = machack(&["tune", "--data", file, "--epochs", "1", "--check", "0.25"]);
+    let tune = machack(&[
+        "tune",
+        "--data",
+        file,
+        "--epochs",
+        "1",
+        "--check",
+        "0.25",
+        "--score-weight",
+        "0.5",
+    ]);
     assert!(tune.status.success(), "{tune:?}");
     let table = String::from_utf8(tune.stdout).unwrap();
     assert!(table.contains("DEFAULT"), "{table}");

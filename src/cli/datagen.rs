@@ -1,6 +1,7 @@
 //! `machack datagen --games N [--nodes N] [--random-plies N] [--seed S] [--out FILE]`: the
 //! modern search plays itself at a fixed node budget and writes every quiet position with
-//! its game's result (`FEN RESULT` a line), the data `machack tune` reads.
+//! its game's result and the search's score of it for White (`FEN RESULT cp=N` a line),
+//! the data `machack tune` reads.
 
 use std::io::Write;
 
@@ -51,8 +52,8 @@ pub fn run(args: &DatagenArgs) -> Result<(), CliError> {
     for index in 0..args.games {
         let played = play(&mut searcher, &plan, index);
         let result = played.outcome.as_str();
-        for fen in &played.positions {
-            writeln!(out, "{fen} {result}").map_err(|e| in_out(&e))?;
+        for p in &played.positions {
+            writeln!(out, "{} {result} cp={}", p.fen, p.white_cp).map_err(|e| in_out(&e))?;
         }
         positions += played.positions.len();
         score[match played.outcome {

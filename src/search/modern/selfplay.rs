@@ -1,6 +1,7 @@
 //! Self-play for tuning data (`machack datagen`): the modern search plays itself at a fixed
 //! node budget from openings of a few random moves, and every quiet position of a game is
-//! written with the game's result, the lines `machack tune` fits the evaluation to. Fixed
+//! written with the game's result and the search's score of it, the lines `machack tune`
+//! fits the evaluation to. Fixed
 //! nodes make a run the same on any machine and under any load: a seed gives one data set.
 //!
 //! A game ends by the rules (a draw is claimed as soon as it may be), by adjudication once
@@ -36,10 +37,21 @@ pub struct Plan {
     pub seed: u64,
 }
 
-/// One played game: its quiet positions (FEN, after the random opening) and its result.
+/// A mate found by the search is written as this score (centipawns).
+pub const MATE_CP: i32 = 3000;
+
+/// One quiet position of a game and the search's score of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Scored {
+    pub fen: String,
+    /// Centipawns for White.
+    pub white_cp: i32,
+}
+
+/// One played game: its quiet positions (after the random opening) and its result.
 #[derive(Debug, Clone)]
 pub struct Played {
-    pub positions: Vec<String>,
+    pub positions: Vec<Scored>,
     pub outcome: Outcome,
     pub plies: usize,
 }
@@ -71,7 +83,10 @@ pub fn play(searcher: &mut Searcher, plan: &Plan, index: u64) -> Played {
             .expect("a game the rules have not ended has a legal move");
         let pos = game.position();
         if !pos.is_check() && is_quiet(result.best) {
-            positions.push(Fen::from_position(pos, EnPassantMode::Legal).to_string());
+            positions.push(Scored {
+                fen: Fen::from_position(pos, EnPassantMode::Legal).to_string(),
+                white_cp: pos.turn().fold_wb(1, -1) * centipawns(result.score),
+            });
         }
         if let Some(outcome) = ahead.judge(pos.turn(), result.score) {
             return finished(positions, outcome, &game);
@@ -80,7 +95,16 @@ pub fn play(searcher: &mut Searcher, plan: &Plan, index: u64) -> Played {
     }
 }
 
-fn finished(positions: Vec<String>, outcome: Outcome, game: &Game) -> Played {
+/// A score in centipawns for the side to move (a mate as [`MATE_CP`]).
+fn centipawns(score: Score) -> i32 {
+    match score {
+        Score::Mate(n) if n > 0 => MATE_CP,
+        Score::Mate(_) => -MATE_CP,
+        Score::Value(v) => (v * 100 / 128).clamp(-MATE_CP, MATE_CP),
+    }
+}
+
+fn finished(positions: Vec<Scored>, outcome: Outcome, game: &Game) -> Played {
     Played {
         positions,
         outcome,
@@ -121,11 +145,7 @@ struct Adjudicator {
 impl Adjudicator {
     /// Takes the score of the side to move; the result once a side has led long enough.
     fn judge(&mut self, turn: Color, score: Score) -> Option<Outcome> {
-        let cp = match score {
-            Score::Mate(n) if n > 0 => WIN_CP,
-            Score::Mate(_) => -WIN_CP,
-            Score::Value(v) => v * 100 / 128,
-        };
+        let cp = centipawns(score);
         let leader = match cp {
             c if c >= WIN_CP => Some(turn),
             c if c <= -WIN_CP => Some(!turn),
@@ -169,9 +189,16 @@ mod tests {
         let mut s = Searcher::new(1);
         let played = play(&mut s, &PLAN, 3);
         assert!(!played.positions.is_empty());
-        for fen in &played.positions {
-            let (pos, _) = parse_fen(fen).unwrap();
-            assert!(!pos.is_check(), "{fen}");
+        for p in &played.positions {
+            let (pos, _) = parse_fen(&p.fen).unwrap();
+            assert!(!pos.is_check(), "{}", p.fen);
+        }
+        // The scores are the search's, for White: the side that won was mostly ahead.
+        let lead: i64 = played.positions.iter().map(|p| i64::from(p.white_cp)).sum();
+        match played.outcome {
+            Outcome::WhiteWins => assert!(lead > 0, "{lead}"),
+            Outcome::BlackWins => assert!(lead < 0, "{lead}"),
+            Outcome::Draw => {}
         }
     }
 

@@ -4,7 +4,10 @@
 //! White). The evaluation `e` (White's point of view) predicts the result as
 //! `σ(e) = 1 / (1 + 10^(−K·e/400))`; the tuner first fits `K` to the starting weights, then
 //! moves every weight of the table by gradient descent (Adam) to lower the mean squared
-//! error between prediction and result. Since the evaluation is `Σ count × weight`, tapered,
+//! error between prediction and result. A sample may also carry the score the search gave
+//! its position; with a score weight `λ`, the positions fitted aim at
+//! `λ·σ(score) + (1 − λ)·result` instead, a target less noisy than one game's result (the
+//! positions held back are still checked against the results alone). Since the evaluation is `Σ count × weight`, tapered,
 //! each sample is kept as its trace of feature counts and no board is evaluated again.
 //! The result is printed back as the Rust source of `weights.rs`'s `DEFAULT`.
 
@@ -20,6 +23,8 @@ pub struct Sample {
     pub trace: Trace,
     /// 1 for a White win, 0.5 for a draw, 0 for a Black win.
     pub result: f64,
+    /// The search's score of the position in centipawns for White, when the data has one.
+    pub score: Option<f64>,
 }
 
 /// Why a data file could not be read.
@@ -28,6 +33,9 @@ pub enum TuneError {
     /// A line holds no result after its FEN.
     #[error("line {line}: no result (1-0, 0-1 or 1/2-1/2) after the position")]
     NoResult { line: usize },
+    /// A line's `cp=` score is not a whole number.
+    #[error("line {line}: the score {score:?} is not a whole number of centipawns")]
+    BadScore { line: usize, score: String },
     /// A line's position does not read or cannot be played.
     #[error("line {line}: {reason}")]
     BadPosition { line: usize, reason: String },
@@ -47,9 +55,9 @@ fn parse_result(token: &str) -> Option<f64> {
     }
 }
 
-/// Reads the samples of `text`: one position a line, a FEN (four to six fields) then the
-/// result as the last word; blank lines and lines starting with `#` are skipped. `weights`
-/// decide each position's endgame scale.
+/// Reads the samples of `text`: one position a line, a FEN (four to six fields), the
+/// result, and optionally the search's score for White as `cp=N`; blank lines and lines
+/// starting with `#` are skipped. `weights` decide each position's endgame scale.
 pub fn read_samples(text: &str, weights: &Weights) -> Result<Vec<Sample>, TuneError> {
     let index = indices();
     let mut samples = Vec::new();
@@ -59,7 +67,15 @@ pub fn read_samples(text: &str, weights: &Weights) -> Result<Vec<Sample>, TuneEr
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let (fen, last) = line.rsplit_once(char::is_whitespace).unwrap_or(("", line));
+        let (mut fen, mut last) = line.rsplit_once(char::is_whitespace).unwrap_or(("", line));
+        let mut score = None;
+        if let Some(cp) = last.strip_prefix("cp=") {
+            score = Some(cp.parse::<i32>().map_err(|_| TuneError::BadScore {
+                line: line_no,
+                score: cp.to_string(),
+            })?);
+            (fen, last) = fen.rsplit_once(char::is_whitespace).unwrap_or(("", fen));
+        }
         let result = parse_result(last).ok_or(TuneError::NoResult { line: line_no })?;
         let (pos, _) = parse_fen(&fen_fields(fen)).map_err(|e| TuneError::BadPosition {
             line: line_no,
@@ -68,6 +84,7 @@ pub fn read_samples(text: &str, weights: &Weights) -> Result<Vec<Sample>, TuneEr
         samples.push(Sample {
             trace: Trace::of(&pos, &index, weights),
             result,
+            score: score.map(f64::from),
         });
     }
     if samples.is_empty() {
@@ -137,6 +154,9 @@ pub struct Settings {
     /// positions use (a knight's square in a corner) swings by hundreds of centipawns to
     /// fit the noise of those few games.
     pub prior: f64,
+    /// The share of the search's score in the target of a sample that has one (0: the
+    /// result alone).
+    pub score_weight: f64,
 }
 
 impl Default for Settings {
@@ -145,6 +165,7 @@ impl Default for Settings {
             epochs: 1000,
             rate: 1.0,
             prior: 0.0,
+            score_weight: 0.0,
         }
     }
 }
@@ -238,16 +259,30 @@ pub fn hold_back(mut samples: Vec<Sample>, fraction: f64) -> (Vec<Sample>, Vec<S
     (samples, check)
 }
 
-/// Tunes `start` on `fit`: fits K, then descends; `check` is never fitted, only measured.
-/// `progress(epoch, errors)` comes every 50 epochs and at the end.
+/// Moves the target of every sample with a score to `weight × σ(score) + (1 − weight) ×
+/// result`, the score read with the scaling constant `k`.
+pub fn blend_scores(samples: &mut [Sample], k: f64, weight: f64) {
+    for s in samples.iter_mut() {
+        if let Some(score) = s.score {
+            s.result = weight * sigmoid(score, k) + (1.0 - weight) * s.result;
+        }
+    }
+}
+
+/// Tunes `start` on `fit`: fits K to the results, blends the scores into the targets of
+/// `fit` by the settings' score weight, then descends; `check` is never fitted, only
+/// measured (against its results). `progress(epoch, errors)` comes every 50 epochs and at
+/// the end.
 pub fn tune(
-    (fit, check): (&[Sample], &[Sample]),
+    (fit, check): (&mut [Sample], &[Sample]),
     start: &Weights,
     settings: Settings,
     progress: &mut dyn FnMut(usize, Errors),
 ) -> Tuned {
     let mut w = flatten(start);
     let k = fit_k(fit, &w);
+    blend_scores(fit, k, settings.score_weight);
+    let fit = &*fit;
     let errors = |w: &[[f64; 2]]| Errors {
         fitted: mean_squared_error(fit, w, k),
         checked: (!check.is_empty()).then(|| mean_squared_error(check, w, k)),
@@ -328,7 +363,11 @@ mod tests {
             .map(|pos| {
                 let trace = Trace::of(pos, &index, truth);
                 let result = sigmoid(trace.evaluate(&w), k);
-                Sample { trace, result }
+                Sample {
+                    trace,
+                    result,
+                    score: None,
+                }
             })
             .collect()
     }
@@ -343,6 +382,40 @@ mod tests {
         let samples = read_samples(&text, &DEFAULT).expect("readable");
         let results: Vec<f64> = samples.iter().map(|s| s.result).collect();
         assert_eq!(results, [1.0, 0.0, 0.5, 0.5]);
+        assert!(samples.iter().all(|s| s.score.is_none()));
+    }
+
+    #[test]
+    fn a_score_after_the_result_is_read() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let samples = read_samples(&format!("{start} 1-0 cp=37\n{start} 0-1 cp=-1\n"), &DEFAULT)
+            .expect("readable");
+        let read: Vec<_> = samples.iter().map(|s| (s.result, s.score)).collect();
+        assert_eq!(read, [(1.0, Some(37.0)), (0.0, Some(-1.0))]);
+        assert_eq!(
+            read_samples(&format!("{start} 1-0 cp=1.5\n"), &DEFAULT).unwrap_err(),
+            TuneError::BadScore {
+                line: 1,
+                score: "1.5".to_string()
+            }
+        );
+        let no_counters = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -";
+        assert_eq!(
+            read_samples(&format!("{no_counters} cp=3\n"), &DEFAULT).unwrap_err(),
+            TuneError::NoResult { line: 1 }
+        );
+    }
+
+    #[test]
+    fn scores_are_blended_into_the_targets() {
+        let mut samples = synthetic(&DEFAULT, 1.0)[..2].to_vec();
+        samples[0].result = 1.0;
+        samples[0].score = Some(0.0);
+        samples[1].result = 0.0;
+        blend_scores(&mut samples, 1.0, 0.25);
+        // A level score (one half) takes a quarter of the target; no score leaves it.
+        assert!((samples[0].result - 0.875).abs() < 1e-12);
+        assert_eq!(samples[1].result, 0.0);
     }
 
     #[test]
@@ -384,7 +457,7 @@ mod tests {
         let settings = Settings {
             epochs: 300,
             rate: 2.0,
-            prior: 0.0,
+            ..Settings::default()
         };
         descend(&samples, &mut w, 1.0, settings, &mut |_, _| {});
         let after = mean_squared_error(&samples, &w, 1.0);
@@ -401,14 +474,16 @@ mod tests {
         let samples = synthetic(&DEFAULT, 1.0);
         let mut wrong = DEFAULT.clone();
         wrong.bishop_pair = S(-100, -100);
-        let (fit, check) = hold_back(samples, 0.25);
+        let (mut fit, check) = hold_back(samples, 0.25);
         let mut reports = 0;
         let settings = Settings {
             epochs: 100,
             rate: 2.0,
-            prior: 0.0,
+            ..Settings::default()
         };
-        let tuned = tune((&fit, &check), &wrong, settings, &mut |_, _| reports += 1);
+        let tuned = tune((&mut fit, &check), &wrong, settings, &mut |_, _| {
+            reports += 1
+        });
         assert!(tuned.after.fitted < tuned.before.fitted);
         let checked = |e: Errors| e.checked.expect("positions held back");
         assert!(checked(tuned.after) < checked(tuned.before));
@@ -442,6 +517,7 @@ mod tests {
                 epochs: 300,
                 rate: 2.0,
                 prior,
+                ..Settings::default()
             };
             descend(&samples, &mut w, 1.0, settings, &mut |_, _| {});
             let pair = unflatten(&DEFAULT, &w).bishop_pair;
