@@ -23,7 +23,10 @@ fn datagen_output_is_repeatable_and_tune_reads_it() {
         let (score, result, fen) = (words.next(), words.next(), words.next());
         let cp = score.and_then(|s| s.strip_prefix("cp="));
         assert!(cp.is_some_and(|cp| cp.parse::<i32>().is_ok()), "{line}");
-        assert!(["1-0", "0-1", "1/2-1/2"].contains(&result.unwrap()), "{line}");
+        assert!(
+            ["1-0", "0-1", "1/2-1/2"].contains(&result.unwrap()),
+            "{line}"
+        );
         assert!(machack::rules::parse_fen(fen.unwrap()).is_ok(), "{line}");
     }
     let summary = String::from_utf8(first.stderr).unwrap();
