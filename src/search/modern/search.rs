@@ -13,7 +13,7 @@ use std::time::Instant;
 
 use arrayvec::ArrayVec;
 use shakmaty::zobrist::{Zobrist64, ZobristValue};
-use shakmaty::{Chess, EnPassantMode, Move, Piece, Position};
+use shakmaty::{Chess, EnPassantMode, Move, Piece, Position, Square};
 
 use super::correction::Correction;
 use super::eval::evaluate;
@@ -119,6 +119,9 @@ pub(super) struct Node {
     pub raw_eval: i32,
     pub improving: bool,
     pub tt_move: u16,
+    /// The table's move captures (quiet moves are then reduced a ply more: the node's
+    /// best is likely tactical).
+    pub tt_capture: bool,
 }
 
 /// One search's state: borrowed tables and scratch space, the line's history, limits
@@ -303,6 +306,7 @@ impl Worker<'_> {
             raw_eval,
             improving: !in_check && ply >= 2 && eval > self.frames[ply - 2].eval,
             tt_move: entry.map_or(0, |e| e.mv),
+            tt_capture: entry.is_some_and(|e| captures(pos, e.mv)),
         };
         if !pv && !in_check {
             // Step 6. Reverse futility pruning.
@@ -642,7 +646,7 @@ impl Worker<'_> {
 
     /// Step 10's reduction for the `searched`-th move (counting from 0): the table's, more
     /// at expected cut nodes and when not improving, less in PV nodes, for checks and for
-    /// moves with a good history.
+    /// moves with a good history; a quiet move one more where the table's move captures.
     fn reduction(&self, c: &Candidate, depth: i32, searched: usize, node: &Node) -> i32 {
         let p = self.params;
         if !p.late_move_reductions {
@@ -652,6 +656,7 @@ impl Worker<'_> {
         r += i32::from(node.cut) + i32::from(!node.improving);
         r -= i32::from(node.pv) + i32::from(c.gives_check) + i32::from(c.refuter);
         if c.quiet {
+            r += i32::from(node.tt_capture);
             r -= self.heuristics.history(c.piece.color, c.mv) / p.lmr_history_divisor;
         }
         r
@@ -724,6 +729,15 @@ pub(super) fn cuts(bound: Bound, v: i32, alpha: i32, beta: i32) -> bool {
         Bound::Lower => v >= beta,
         Bound::Upper => v <= alpha,
     }
+}
+
+/// Whether the packed table move `packed` lands on an enemy piece of `pos` (a capture;
+/// en passant aside). A stale move only changes a reduction.
+fn captures(pos: &Chess, packed: u16) -> bool {
+    packed != 0
+        && pos
+            .them()
+            .contains(Square::new(u32::from(packed >> 6 & 63)))
 }
 
 /// Whether the side to move has a piece other than pawns and king (null move is then
