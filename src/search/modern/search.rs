@@ -756,3 +756,20 @@ pub(super) fn bound_of(v: i32, alpha: i32, beta: i32) -> Bound {
         Bound::Upper
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::captures;
+    use crate::search::modern::tests::{pos, uci};
+    use crate::search::modern::tt::pack_move;
+
+    #[test]
+    fn a_table_move_captures_when_it_lands_on_an_enemy_piece() {
+        let p = pos("r1bqkbnr/pppp1ppp/2n5/4p3/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq - 0 3");
+        assert!(captures(&p, pack_move(uci(&p, "e5d4"))));
+        assert!(!captures(&p, pack_move(uci(&p, "g8f6"))));
+        assert!(!captures(&p, 0));
+        let castling = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+        assert!(!captures(&castling, pack_move(uci(&castling, "e1g1"))));
+    }
+}
