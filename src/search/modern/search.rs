@@ -13,7 +13,7 @@ use std::time::Instant;
 
 use arrayvec::ArrayVec;
 use shakmaty::zobrist::{Zobrist64, ZobristValue};
-use shakmaty::{Chess, EnPassantMode, Move, Piece, Position, Square};
+use shakmaty::{Chess, EnPassantMode, Move, Piece, Position};
 
 use super::correction::Correction;
 use super::eval::evaluate;
@@ -21,7 +21,7 @@ use super::level;
 use super::movepick::{GOOD_CAPTURE, Heuristics, LastMove, MovePicker, REFUTER, is_quiet};
 use super::params::Params;
 use super::see::see_ge;
-use super::tt::{Bound, Entry, Tt, value_from_tt, value_to_tt};
+use super::tt::{Bound, Entry, Tt, packed_capture, value_from_tt, value_to_tt};
 use super::{INF, MATE, MATE_BOUND, MAX_PLY, TB_BOUND, TB_WIN};
 use crate::repetition::{DrawRule, History};
 use crate::rules::{key_after, quiet_gives_check};
@@ -306,7 +306,7 @@ impl Worker<'_> {
             raw_eval,
             improving: !in_check && ply >= 2 && eval > self.frames[ply - 2].eval,
             tt_move: entry.map_or(0, |e| e.mv),
-            tt_capture: entry.is_some_and(|e| captures(pos, e.mv)),
+            tt_capture: entry.is_some_and(|e| packed_capture(pos, e.mv)),
         };
         if !pv && !in_check {
             // Step 6. Reverse futility pruning.
@@ -731,15 +731,6 @@ pub(super) fn cuts(bound: Bound, v: i32, alpha: i32, beta: i32) -> bool {
     }
 }
 
-/// Whether the packed table move `packed` lands on an enemy piece of `pos` (a capture;
-/// en passant aside). A stale move only changes a reduction.
-fn captures(pos: &Chess, packed: u16) -> bool {
-    packed != 0
-        && pos
-            .them()
-            .contains(Square::new(u32::from(packed >> 6 & 63)))
-}
-
 /// Whether the side to move has a piece other than pawns and king (null move is then
 /// safe enough from zugzwang).
 fn has_pieces(pos: &Chess) -> bool {
@@ -754,22 +745,5 @@ pub(super) fn bound_of(v: i32, alpha: i32, beta: i32) -> Bound {
         Bound::Exact
     } else {
         Bound::Upper
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::captures;
-    use crate::search::modern::tests::{pos, uci};
-    use crate::search::modern::tt::pack_move;
-
-    #[test]
-    fn a_table_move_captures_when_it_lands_on_an_enemy_piece() {
-        let p = pos("r1bqkbnr/pppp1ppp/2n5/4p3/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq - 0 3");
-        assert!(captures(&p, pack_move(uci(&p, "e5d4"))));
-        assert!(!captures(&p, pack_move(uci(&p, "g8f6"))));
-        assert!(!captures(&p, 0));
-        let castling = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
-        assert!(!captures(&castling, pack_move(uci(&castling, "e1g1"))));
     }
 }

@@ -246,6 +246,19 @@ pub fn pack_move(m: Move) -> u16 {
     from | to << 6 | promo << 12
 }
 
+/// The to-square of a packed move.
+#[inline]
+fn packed_to(packed: u16) -> Square {
+    Square::new(u32::from(packed >> 6 & 63))
+}
+
+/// Whether the packed move `packed` lands on an enemy piece of `pos`: a capture, en
+/// passant aside (a stale move gives a wrong answer, never an illegal move).
+#[inline]
+pub fn packed_capture(pos: &Chess, packed: u16) -> bool {
+    packed != 0 && pos.them().contains(packed_to(packed))
+}
+
 /// The legal move of `pos` that `packed` stands for, if any: rebuilt from the board (the
 /// piece on the from-square and what stands on the to-square) and checked by shakmaty's
 /// legality test, so a stale entry or another position's yields None.
@@ -254,7 +267,7 @@ pub fn unpack_move(pos: &Chess, packed: u16) -> Option<Move> {
         return None;
     }
     let from = Square::new(u32::from(packed & 63));
-    let to = Square::new(u32::from(packed >> 6 & 63));
+    let to = packed_to(packed);
     let board = pos.board();
     let piece = board.piece_at(from).filter(|p| p.color == pos.turn())?;
     let target = board.piece_at(to);
@@ -441,5 +454,19 @@ mod tests {
             }
         }
         assert_eq!(unpack_move(&p, 0), None);
+    }
+
+    #[test]
+    fn a_packed_move_captures_when_it_lands_on_an_enemy_piece() {
+        use crate::search::modern::tests::{pos, uci};
+        let p = pos("r1bqkbnr/pppp1ppp/2n5/4p3/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq - 0 3");
+        assert!(packed_capture(&p, pack_move(uci(&p, "e5d4"))));
+        assert!(!packed_capture(&p, pack_move(uci(&p, "g8f6"))));
+        assert!(!packed_capture(&p, 0));
+        let castling = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+        assert!(!packed_capture(
+            &castling,
+            pack_move(uci(&castling, "e1g1"))
+        ));
     }
 }
