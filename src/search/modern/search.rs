@@ -30,6 +30,9 @@ use crate::tablebase::{self, Tablebases};
 
 /// The static evaluation of a node in check (it has none).
 pub(super) const NO_EVAL: i32 = -INF;
+/// A reduced move that beats alpha by this much (plus two per ply) is searched again one
+/// ply deeper than its full depth.
+const DEEPER_MARGIN: i32 = 40;
 
 /// A principal variation.
 pub type Line = ArrayVec<Move, MAX_PLY>;
@@ -304,7 +307,7 @@ impl Worker<'_> {
             in_check,
             eval,
             raw_eval,
-            improving: !in_check && ply >= 2 && eval > self.frames[ply - 2].eval,
+            improving: !in_check && improving(self.frames, ply, eval),
             tt_move: entry.map_or(0, |e| e.mv),
             tt_capture: entry.is_some_and(|e| packed_capture(pos, e.mv)),
         };
@@ -316,7 +319,7 @@ impl Worker<'_> {
                 && eval - p.reverse_futility_margin * (depth - i32::from(node.improving)) >= beta
             {
                 self.counts.reverse_futility_prunes += 1;
-                return eval;
+                return (eval + beta) / 2;
             }
             // Step 6b. Razoring.
             if let Some(v) = self.razor(pos, ply, depth, alpha, &node) {
@@ -685,8 +688,10 @@ impl Worker<'_> {
             let r = c.reduction;
             self.counts.lmr_reductions += u64::from(r > 0);
             let mut v = -self.search(child, next, depth - r, -alpha - 1, -alpha, true);
+            let mut depth = depth;
             if v > alpha && r > 0 {
                 self.counts.lmr_re_searches += 1;
+                depth += i32::from(v > alpha + DEEPER_MARGIN + 2 * depth);
                 v = -self.search(child, next, depth, -alpha - 1, -alpha, !node.cut);
             }
             if node.pv && v > alpha && v < beta {
@@ -723,6 +728,17 @@ impl Worker<'_> {
 
 /// Whether a stored value with this bound decides the node for (alpha, beta).
 #[inline]
+/// Whether the static evaluation `eval` at `ply` beats the one two plies before, or four
+/// where the side to move was in check two plies before (true where neither has one).
+fn improving(frames: &[Frame], ply: usize, eval: i32) -> bool {
+    let before = |back: usize| (ply >= back).then(|| frames[ply - back].eval);
+    match before(2) {
+        None => false,
+        Some(e) if e != NO_EVAL => eval > e,
+        Some(_) => before(4).is_none_or(|e| e == NO_EVAL || eval > e),
+    }
+}
+
 pub(super) fn cuts(bound: Bound, v: i32, alpha: i32, beta: i32) -> bool {
     match bound {
         Bound::Exact => true,
@@ -745,5 +761,31 @@ pub(super) fn bound_of(v: i32, alpha: i32, beta: i32) -> Bound {
         Bound::Exact
     } else {
         Bound::Upper
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn frames(evals: &[i32]) -> Vec<Frame> {
+        evals
+            .iter()
+            .map(|&eval| Frame {
+                eval,
+                ..Frame::new()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn improving_looks_two_plies_back_or_four_past_a_check() {
+        let f = frames(&[NO_EVAL, 0, 30, 0, 10, 0, NO_EVAL, 0, 0]);
+        assert!(!improving(&f, 1, 50), "nothing two plies back");
+        assert!(improving(&f, 2, 50), "the root has no evaluation");
+        assert!(improving(&f, 4, 40) && !improving(&f, 4, 30));
+        assert!(improving(&f, 6, 11) && !improving(&f, 6, 10));
+        // In check at ply 6: ply 8 compares with ply 4.
+        assert!(improving(&f, 8, 11) && !improving(&f, 8, 9));
     }
 }
