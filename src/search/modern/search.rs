@@ -667,8 +667,9 @@ impl Worker<'_> {
 
     /// Step 11: enters the candidate's position `child` (from the node at `ply`) and
     /// searches it: the first move with the full window, the others with a null window
-    /// (reduced, then at full depth if that beats alpha) and, in a PV node, again with
-    /// the full window if the value falls inside it.
+    /// (reduced; if that beats alpha, again at full depth, a ply deeper where it beat
+    /// alpha by far) and, in a PV node, again with the full window if the value falls
+    /// inside it.
     pub(super) fn search_move(
         &mut self,
         child: &Chess,
@@ -726,8 +727,6 @@ impl Worker<'_> {
     }
 }
 
-/// Whether a stored value with this bound decides the node for (alpha, beta).
-#[inline]
 /// Whether the static evaluation `eval` at `ply` beats the one two plies before, or four
 /// where the side to move was in check two plies before (true where neither has one).
 fn improving(frames: &[Frame], ply: usize, eval: i32) -> bool {
@@ -739,6 +738,8 @@ fn improving(frames: &[Frame], ply: usize, eval: i32) -> bool {
     }
 }
 
+/// Whether a stored value with this bound decides the node for (alpha, beta).
+#[inline]
 pub(super) fn cuts(bound: Bound, v: i32, alpha: i32, beta: i32) -> bool {
     match bound {
         Bound::Exact => true,
