@@ -63,6 +63,9 @@ pub struct Params {
     pub lmr_divisor: f64,
     /// The reduction shrinks by one ply per this much history score of the move.
     pub lmr_history_divisor: i32,
+    /// A reduced move that beats alpha by this much plus two per ply is searched again
+    /// one ply deeper than its full depth.
+    pub lmr_deeper_margin: i32,
 
     /// Correction history: the static evaluation is corrected by what the search learnt
     /// of its errors in positions with the same pawns.
@@ -119,6 +122,7 @@ impl Params {
         lmr_base: 0.75,
         lmr_divisor: 2.25,
         lmr_history_divisor: 8192,
+        lmr_deeper_margin: 40,
         eval_correction: true,
         check_extension: true,
         iir_depth: 4,

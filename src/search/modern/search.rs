@@ -30,9 +30,6 @@ use crate::tablebase::{self, Tablebases};
 
 /// The static evaluation of a node in check (it has none).
 pub(super) const NO_EVAL: i32 = -INF;
-/// A reduced move that beats alpha by this much (plus two per ply) is searched again one
-/// ply deeper than its full depth.
-const DEEPER_MARGIN: i32 = 40;
 
 /// A principal variation.
 pub type Line = ArrayVec<Move, MAX_PLY>;
@@ -681,7 +678,7 @@ impl Worker<'_> {
     ) -> i32 {
         self.history.push(child, c.key);
         self.frames[ply + 1].last = Some((c.piece, c.mv.to()));
-        let (next, depth) = (ply + 1, c.depth);
+        let (next, mut depth) = (ply + 1, c.depth);
         self.counts.check_extensions += u64::from(c.extended);
         let v = if c.first {
             -self.search(child, next, depth, -beta, -alpha, !node.pv && !node.cut)
@@ -689,10 +686,9 @@ impl Worker<'_> {
             let r = c.reduction;
             self.counts.lmr_reductions += u64::from(r > 0);
             let mut v = -self.search(child, next, depth - r, -alpha - 1, -alpha, true);
-            let mut depth = depth;
             if v > alpha && r > 0 {
                 self.counts.lmr_re_searches += 1;
-                depth += i32::from(v > alpha + DEEPER_MARGIN + 2 * depth);
+                depth += i32::from(v > alpha + self.params.lmr_deeper_margin + 2 * depth);
                 v = -self.search(child, next, depth, -alpha - 1, -alpha, !node.cut);
             }
             if node.pv && v > alpha && v < beta {
