@@ -234,6 +234,7 @@ impl Worker<'_> {
             raw_eval: NO_EVAL,
             improving: false,
             tt_move: 0,
+            tt_upper: None,
             tt_capture: false,
         };
         let mut best = -INF;

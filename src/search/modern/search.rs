@@ -119,6 +119,8 @@ pub(super) struct Node {
     pub raw_eval: i32,
     pub improving: bool,
     pub tt_move: u16,
+    /// The table's value where its bound says the node is worth at most that.
+    pub tt_upper: Option<i32>,
     /// The table's move captures (quiet moves are then reduced a ply more: the node's
     /// best is likely tactical).
     pub tt_capture: bool,
@@ -306,6 +308,9 @@ impl Worker<'_> {
             raw_eval,
             improving: !in_check && improving(self.frames, ply, eval),
             tt_move: entry.map_or(0, |e| e.mv),
+            tt_upper: entry
+                .filter(|e| e.bound == Bound::Upper)
+                .map(|e| value_from_tt(e.value, ply, TB_BOUND)),
             tt_capture: entry.is_some_and(|e| packed_capture(pos, e.mv)),
         };
         if !pv && !in_check {
@@ -415,7 +420,8 @@ impl Worker<'_> {
     }
 
     /// Step 7: lets the opponent move twice; if the reduced search still reaches beta, the
-    /// node is cut. Not in endings where the side to move has only pawns (zugzwang).
+    /// node is cut. Not in endings where the side to move has only pawns (zugzwang), nor
+    /// where a shallower search stored in the table already failed low against beta.
     fn null_move(
         &mut self,
         pos: &Chess,
@@ -428,6 +434,7 @@ impl Worker<'_> {
         if !p.null_move
             || depth < p.null_min_depth
             || node.eval < beta
+            || node.tt_upper.is_some_and(|v| v < beta)
             || beta.abs() >= MATE_BOUND
             || self.frames[ply].after_null
             || !has_pieces(pos)
