@@ -279,9 +279,10 @@ impl Worker<'_> {
         // these bounds ends a non-PV node.
         self.counts.tt_probes += 1;
         let entry = self.tt.probe(self.history.key());
-        if let Some(e) = entry {
+        // The entry with its value relative to this node.
+        let stored = entry.map(|e| (e, value_from_tt(e.value, ply, TB_BOUND)));
+        if let Some((e, v)) = stored {
             self.counts.tt_hits += 1;
-            let v = value_from_tt(e.value, ply, TB_BOUND);
             if !pv && e.depth >= depth && cuts(e.bound, v, alpha, beta) {
                 self.counts.tt_cutoffs += 1;
                 return v;
@@ -308,9 +309,9 @@ impl Worker<'_> {
             raw_eval,
             improving: !in_check && improving(self.frames, ply, eval),
             tt_move: entry.map_or(0, |e| e.mv),
-            tt_upper: entry
-                .filter(|e| e.bound == Bound::Upper)
-                .map(|e| value_from_tt(e.value, ply, TB_BOUND)),
+            tt_upper: stored
+                .filter(|(e, _)| e.bound == Bound::Upper)
+                .map(|(_, v)| v),
             tt_capture: entry.is_some_and(|e| packed_capture(pos, e.mv)),
         };
         if !pv && !in_check {
