@@ -11,8 +11,7 @@ use shakmaty::{Chess, Move, Position, Role};
 use super::movepick::{GOOD_CAPTURE, MovePicker};
 use super::search::{NO_EVAL, Worker, bound_of, cuts};
 use super::see::value;
-use super::tt::value_from_tt;
-use super::{MATE, MAX_PLY, TB_BOUND};
+use super::{MATE, MAX_PLY};
 use crate::rules::key_after;
 
 impl Worker<'_> {
@@ -31,15 +30,14 @@ impl Worker<'_> {
             return self.evaluate(pos);
         }
         let pv = beta - alpha > 1;
-        self.counts.tt_probes += 1;
-        let entry = self.tt.probe(self.history.key());
-        if let Some(e) = entry {
-            self.counts.tt_hits += 1;
-            let v = value_from_tt(e.value, ply, TB_BOUND);
-            if !pv && cuts(e.bound, v, alpha, beta) {
-                self.counts.tt_cutoffs += 1;
-                return v;
-            }
+        let stored = self.probe(ply);
+        let entry = stored.map(|(e, _)| e);
+        if let Some((e, v)) = stored
+            && !pv
+            && cuts(e.bound, v, alpha, beta)
+        {
+            self.counts.tt_cutoffs += 1;
+            return v;
         }
         let in_check = pos.is_check();
         let alpha_before = alpha;

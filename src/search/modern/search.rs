@@ -277,16 +277,15 @@ impl Worker<'_> {
         };
         // Step 4. The transposition table: a stored result deep enough and usable with
         // these bounds ends a non-PV node.
-        self.counts.tt_probes += 1;
-        let entry = self.tt.probe(self.history.key());
-        // The entry with its value relative to this node.
-        let stored = entry.map(|e| (e, value_from_tt(e.value, ply, TB_BOUND)));
-        if let Some((e, v)) = stored {
-            self.counts.tt_hits += 1;
-            if !pv && e.depth >= depth && cuts(e.bound, v, alpha, beta) {
-                self.counts.tt_cutoffs += 1;
-                return v;
-            }
+        let stored = self.probe(ply);
+        let entry = stored.map(|(e, _)| e);
+        if let Some((e, v)) = stored
+            && !pv
+            && e.depth >= depth
+            && cuts(e.bound, v, alpha, beta)
+        {
+            self.counts.tt_cutoffs += 1;
+            return v;
         }
         // Step 4b. The tablebases, right after a capture or pawn move into them.
         if let Some(v) = self.probe_tables(pos, ply, depth) {
@@ -706,6 +705,16 @@ impl Worker<'_> {
         };
         self.history.pop();
         v
+    }
+
+    /// The table's entry for the current node at `ply`, with its value made relative to
+    /// the node (counted as a probe, and a hit when found).
+    #[inline]
+    pub(super) fn probe(&mut self, ply: usize) -> Option<(Entry, i32)> {
+        self.counts.tt_probes += 1;
+        let entry = self.tt.probe(self.history.key())?;
+        self.counts.tt_hits += 1;
+        Some((entry, value_from_tt(entry.value, ply, TB_BOUND)))
     }
 
     /// Stores a result for the current node in the table (values relative to the node).
