@@ -19,7 +19,9 @@ taking White first. Openings are read from an EPD file (default tests/data/openi
 a line with a `moves "e2e4 e7e5 ..."` field is replayed from the start position, so engines
 without `setboard` (Fairy-Max) can play it, and any other line is set up from its FEN.
 Every game starts fresh engine processes. Nothing is adjudicated: a game ends by the rules
-(checkmate, stalemate, insufficient material, threefold repetition, fifty moves), by
+(checkmate, stalemate, insufficient material, a position standing for the third time,
+fifty moves of each side without a capture or pawn move; no draw is claimed for an
+engine that could claim it with its next move), by
 resignation, or by a forfeit: a move outside the rules, an engine that dies or speaks
 nonsense, or a clock that runs out (each side's clock runs from `go` to its move; a move
 arriving within --grace-ms plus --grace-pct of the clock after the flag still counts, and
@@ -365,13 +367,34 @@ class Game:
 
 
 def rules_end(board):
-    """The result and reason when the rules end the game (draws that may be claimed are
-    claimed), else None."""
-    outcome = board.outcome(claim_draw=True)
-    if outcome is None:
-        return None
-    reason = outcome.termination.name.lower().replace("_", " ")
-    return outcome.result(), reason
+    """The result and reason when the rules end the game, else None. A repetition ends it
+    when the position stands on the board for the third time, the fifty-move rule when
+    fifty moves of each side have passed, as GUIs end games: an engine cannot claim, so
+    a draw it could claim with its next move is not claimed for it (it may play on).
+
+    >>> b = chess.Board()
+    >>> for m in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"]:
+    ...     _ = b.push_uci(m)
+    >>> rules_end(b) is None  # ...Ng8 would repeat a third time; Black may play on
+    True
+    >>> _ = b.push_uci("f6g8")
+    >>> rules_end(b)
+    ('1/2-1/2', 'threefold repetition')
+    >>> rules_end(chess.Board("4k3/8/8/8/8/8/4R3/4K3 w - - 99 80")) is None
+    True
+    >>> rules_end(chess.Board("4k3/8/8/8/8/8/4R3/4K3 b - - 100 80"))
+    ('1/2-1/2', 'fifty moves')
+    >>> rules_end(chess.Board("4k3/4Q3/4K3/8/8/8/8/8 b - - 100 80"))
+    ('1-0', 'checkmate')
+    """
+    outcome = board.outcome(claim_draw=False)
+    if outcome is not None:
+        return outcome.result(), outcome.termination.name.lower().replace("_", " ")
+    if board.is_repetition(3):
+        return "1/2-1/2", "threefold repetition"
+    if board.halfmove_clock >= 100:
+        return "1/2-1/2", "fifty moves"
+    return None
 
 
 def score_comment(info, elapsed):
