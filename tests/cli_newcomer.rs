@@ -17,10 +17,28 @@ fn exits(code: i32, args: &[&str]) -> String {
     err
 }
 
-fn tmp(name: &str, text: &str) -> String {
+/// A scratch file holding `text`, removed when the test is done with it.
+fn tmp(name: &str, text: &str) -> Scratch {
     let path = std::env::temp_dir().join(format!("machack-newcomer-{}-{name}", std::process::id()));
     std::fs::write(&path, text).unwrap();
-    path.to_string_lossy().into_owned()
+    Scratch(path.to_string_lossy().into_owned())
+}
+
+/// A scratch file's path; the file goes when this does.
+struct Scratch(String);
+
+impl std::ops::Deref for Scratch {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
 }
 
 const SUBCOMMANDS: &[&str] = &[
