@@ -1,5 +1,6 @@
 //! `machack datagen` writes self-play positions with results and scores that `machack
-//! tune` reads, the same for the same seed; bad flags are usage errors.
+//! tune` and `machack train-net` read, the same for the same seed; bad flags are usage
+//! errors.
 
 #[path = "common/cli.rs"]
 mod cli;
@@ -48,6 +49,53 @@ fn datagen_output_is_repeatable_and_tune_reads_it() {
     assert!(
         table.contains("checked"),
         "the held-back error is reported: {table}"
+    );
+    let net = dir.join("net.nnue");
+    let net = net.to_str().unwrap();
+    let train = machack(&[
+        "train-net",
+        file,
+        "--out",
+        net,
+        "--epochs",
+        "2",
+        "--batch",
+        "64",
+    ]);
+    assert!(train.status.success(), "{train:?}");
+    let report = String::from_utf8(train.stderr).unwrap();
+    assert!(report.contains("epoch 2 fitted"), "{report}");
+    let bytes = std::fs::read(net).unwrap();
+    assert!(machack::search::modern::network::Network::read(&bytes).is_ok());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn train_net_names_a_bad_line_or_a_missing_file() {
+    let dir = std::env::temp_dir().join(format!("machack-train-net-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.txt");
+    std::fs::write(
+        &bad,
+        "8/8/8/8/8/8/8/4K2k w - - 0 1 1-0 cp=3\nnot a position 1-0\n",
+    )
+    .unwrap();
+    let out_file = dir.join("out.nnue");
+    let out_file = out_file.to_str().unwrap();
+    let out = machack(&["train-net", bad.to_str().unwrap(), "--out", out_file]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("bad.txt: line 2"), "{err}");
+    let out = machack(&["train-net", "no-such-file.txt", "--out", out_file]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .contains("no-such-file.txt")
+    );
+    assert!(
+        !std::path::Path::new(out_file).exists(),
+        "nothing is written"
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }

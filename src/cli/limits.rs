@@ -75,6 +75,11 @@ pub fn fraction(text: &str) -> Result<f64, String> {
     number_where(text, |v| (0.0..1.0).contains(&v), "a share from 0 up to 1")
 }
 
+/// A share from 0 to 1, both included (`train-net --score-weight`).
+pub fn share(text: &str) -> Result<f64, String> {
+    number_where(text, |v| (0.0..=1.0).contains(&v), "a share from 0 to 1")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

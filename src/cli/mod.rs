@@ -47,6 +47,7 @@ mod search;
 mod settings;
 mod status;
 mod suite;
+mod train_net;
 mod tune;
 
 /// Mac Hack VI (Greenblatt, MIT 1967), brought back. With no subcommand: play it at the
@@ -111,6 +112,9 @@ enum Command {
     /// Fit the modern evaluation's weights to game results (Texel's method).
     #[command(after_help = example!("machack tune --data positions.txt --epochs 50 --out weights.rs"))]
     Tune(tune::TuneArgs),
+    /// Train the modern profile's evaluation network on datagen positions.
+    #[command(after_help = example!("machack train-net positions.txt --out nets/modern.nnue"))]
+    TrainNet(train_net::TrainNetArgs),
     /// Annotate every move of a PGN game with machack's view (PGN or `--format table`).
     #[command(after_help = example!("machack annotate game.pgn --format table"))]
     Annotate(annotate::AnnotateArgs),
@@ -244,6 +248,7 @@ pub fn main() -> ExitCode {
         Some(Command::Book(args)) => book::run(&args),
         Some(Command::Datagen(args)) => datagen::run(&args),
         Some(Command::Tune(args)) => tune::run(&args),
+        Some(Command::TrainNet(args)) => train_net::run(&args),
         Some(Command::Scope(args)) => scope::run(&args),
         Some(Command::PlausibleSuite(args)) => suite::run(&args),
         Some(Command::Man) => manual::man(),

@@ -4,6 +4,9 @@
 //! position (it judges positions less well); the search itself is unchanged, so its moves
 //! stay the best it can find within what it sees.
 //!
+//! Labels up to [`HAND_WRITTEN_UP_TO`] judge positions by the hand-written evaluation
+//! alone, as when they were calibrated; stronger labels add the evaluation network.
+//!
 //! The labels aim at Stockfish's `UCI_Elo` scale: the anchors in [`ANCHORS`] are placed by
 //! matches at 10+0.1 against Stockfish at the same `UCI_Elo` (below its lowest, 1350, by
 //! the score against that level); docs/strength.md gives the matches and their figures.
@@ -15,13 +18,18 @@ pub const MAX_ELO: u32 = 2600;
 /// The label `UCI_Elo` starts at.
 pub const DEFAULT_ELO: u32 = 1500;
 
-/// One calibrated level: its label, the nodes a move may search and the evaluation's blur
-/// (each position's value moved by up to this many centipawns either way).
+/// Labels up to this one leave the evaluation network out.
+pub const HAND_WRITTEN_UP_TO: u32 = 2400;
+
+/// One calibrated level: its label, the nodes a move may search, the evaluation's blur
+/// (each position's value moved by up to this many centipawns either way) and whether
+/// the evaluation network judges with the hand-written evaluation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Level {
     pub elo: u32,
     pub nodes: u64,
     pub blur: i32,
+    pub network: bool,
 }
 
 /// The calibrated levels, weakest first (docs/strength.md has the matches behind each).
@@ -32,36 +40,43 @@ pub const ANCHORS: &[Level] = &[
         elo: 1000,
         nodes: 170,
         blur: 172,
+        network: false,
     },
     Level {
         elo: 1350,
         nodes: 500,
         blur: 90,
+        network: false,
     },
     Level {
         elo: 1800,
         nodes: 3_800,
         blur: 34,
+        network: false,
     },
     Level {
         elo: 2000,
         nodes: 18_000,
         blur: 17,
+        network: false,
     },
     Level {
         elo: 2200,
         nodes: 150_000,
         blur: 0,
+        network: false,
     },
     Level {
         elo: 2400,
         nodes: 500_000,
         blur: 0,
+        network: false,
     },
     Level {
         elo: 2600,
         nodes: 1_000_000,
         blur: 0,
+        network: true,
     },
 ];
 
@@ -73,7 +88,7 @@ pub fn level(elo: u32) -> Level {
         .position(|a| a.elo >= elo)
         .unwrap_or(ANCHORS.len() - 1);
     let (lo, hi) = (ANCHORS[upper.saturating_sub(1)], ANCHORS[upper]);
-    if hi.elo == lo.elo {
+    if hi.elo == lo.elo || elo == hi.elo {
         return hi;
     }
     let t = f64::from(elo - lo.elo) / f64::from(hi.elo - lo.elo);
@@ -82,6 +97,7 @@ pub fn level(elo: u32) -> Level {
         elo,
         nodes: nodes.exp().round() as u64,
         blur: (f64::from(lo.blur) * (1.0 - t) + f64::from(hi.blur) * t).round() as i32,
+        network: elo > HAND_WRITTEN_UP_TO,
     }
 }
 
@@ -130,6 +146,17 @@ mod tests {
         let (lo, hi) = (ANCHORS[1], ANCHORS[2]);
         let mid = level((lo.elo + hi.elo) / 2);
         assert!(mid.nodes > lo.nodes && mid.nodes < hi.nodes, "{mid:?}");
+    }
+
+    #[test]
+    fn only_labels_above_the_hand_written_range_use_the_network() {
+        assert!(!level(HAND_WRITTEN_UP_TO).network && !level(MIN_ELO).network);
+        assert!(level(HAND_WRITTEN_UP_TO + 1).network && level(MAX_ELO).network);
+        assert!(
+            ANCHORS
+                .iter()
+                .all(|a| a.network == (a.elo > HAND_WRITTEN_UP_TO))
+        );
     }
 
     #[test]

@@ -13,7 +13,7 @@
 //! - [`correction`]: what the search learns of the evaluation's errors, by pawn structure;
 //! - [`tt`]: the transposition table in MiB, shared by the threads; [`params`]: every
 //!   constant in one table; `time`: when to stop iterating under a clock; `eval`: the
-//!   evaluation;
+//!   evaluation; [`network`]: the evaluation network added to it, and its trainer;
 //! - [`smp`]: Lazy SMP, `Threads` threads searching the same root over the shared table
 //!   (a node-limited search, and every search with one thread, stays deterministic).
 //! - [`level`]: strength levels (`UCI_Elo`): a node budget and an evaluation blur;
@@ -30,6 +30,7 @@ mod end_terms;
 pub mod eval;
 pub mod level;
 mod movepick;
+pub mod network;
 pub mod params;
 mod qsearch;
 mod root;
@@ -194,6 +195,7 @@ impl Searcher {
             draw,
             start,
             blur: self.level.map_or(0, |l| l.blur),
+            network: self.params.network && self.level.is_none_or(|l| l.network),
             tb_depth: self.tb_depth,
             tb_fifty_move_rule: self.tb_fifty_move_rule,
             helper_nodes,
@@ -241,7 +243,7 @@ impl Searcher {
                 // Stopped before the first move had a value: the static evaluation
                 // stands in.
                 let value = match done.moves[0].score {
-                    v if v == -INF => worker.evaluate(pos),
+                    v if v == -INF => worker.evaluate(pos, 0),
                     v => v,
                 };
                 (done, value, worker.counts, worker.stopped)

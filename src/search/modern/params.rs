@@ -71,6 +71,10 @@ pub struct Params {
     /// of its errors in positions with the same pawns.
     pub eval_correction: bool,
 
+    /// The evaluation network (`nets/modern.nnue`): added to the hand-written evaluation
+    /// when it was fitted to that evaluation's error, else in its place.
+    pub network: bool,
+
     /// Check extension: a move that gives check, and does not lose material by static
     /// exchange, is searched one ply deeper.
     pub check_extension: bool,
@@ -124,6 +128,7 @@ impl Params {
         lmr_history_divisor: 8192,
         lmr_deeper_margin: 40,
         eval_correction: true,
+        network: true,
         check_extension: true,
         iir_depth: 4,
         qsearch_see: true,

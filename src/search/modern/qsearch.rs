@@ -27,7 +27,7 @@ impl Worker<'_> {
             return v;
         }
         if ply >= MAX_PLY - 1 {
-            return self.evaluate(pos);
+            return self.evaluate(pos, ply);
         }
         let pv = beta - alpha > 1;
         let stored = self.probe(ply);
@@ -44,7 +44,7 @@ impl Worker<'_> {
         let (raw, eval, mut best) = if in_check {
             (NO_EVAL, NO_EVAL, -MATE + ply as i32)
         } else {
-            let (raw, eval) = self.static_eval(pos, entry);
+            let (raw, eval) = self.static_eval(pos, ply, entry);
             if eval >= beta {
                 return eval;
             }
@@ -63,6 +63,7 @@ impl Worker<'_> {
             let child_key = key_after(pos, self.history.key(), m, &child);
             self.tt.prefetch(child_key);
             self.history.push(&child, child_key);
+            self.play_units(ply, m, pos.turn());
             let v = -self.qsearch(&child, ply + 1, -beta, -alpha);
             self.history.pop();
             if self.stopped {

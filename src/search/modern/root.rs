@@ -98,6 +98,7 @@ impl Worker<'_> {
         let mut complete_lines = Vec::new();
         let mut record = Vec::new();
         let thread = self.thread;
+        self.refresh_units(pos, 0);
         for depth in (1..=max_depth).filter(|&d| !skips(thread, d)) {
             for rm in &mut moves {
                 rm.previous = rm.score;

@@ -13,12 +13,13 @@ use std::time::Instant;
 
 use arrayvec::ArrayVec;
 use shakmaty::zobrist::{Zobrist64, ZobristValue};
-use shakmaty::{Chess, EnPassantMode, Move, Piece, Position};
+use shakmaty::{Chess, Color, EnPassantMode, Move, Piece, Position};
 
 use super::correction::Correction;
 use super::eval::evaluate;
 use super::level;
 use super::movepick::{GOOD_CAPTURE, Heuristics, LastMove, MovePicker, REFUTER, is_quiet};
+use super::network::{Accumulator, NETWORK};
 use super::params::Params;
 use super::see::see_ge;
 use super::tt::{Bound, Entry, Tt, packed_capture, value_from_tt, value_to_tt};
@@ -45,6 +46,8 @@ pub struct Frame {
     pub after_null: bool,
     /// The principal variation from this ply.
     pub pv: Line,
+    /// The evaluation network's units of the position at this ply.
+    pub units: Accumulator,
 }
 
 impl Frame {
@@ -54,6 +57,7 @@ impl Frame {
             last: None,
             after_null: false,
             pv: Line::new(),
+            units: Accumulator::zero(),
         }
     }
 }
@@ -145,6 +149,9 @@ pub struct Worker<'a> {
     pub deadline: Option<Instant>,
     /// A strength level's evaluation blur in centipawns (0 at full strength).
     pub blur: i32,
+    /// Whether the evaluation network judges ([`Params::network`], unless a strength
+    /// level leaves it out).
+    pub network: bool,
     /// Set once a limit is reached: every node then returns at once, and values found
     /// after it are not used.
     pub stopped: bool,
@@ -201,23 +208,54 @@ impl Worker<'_> {
         }
     }
 
-    /// The static evaluation for the side to move, kept clear of the tablebase and mate
-    /// values.
+    /// The static evaluation of `pos` at `ply` for the side to move, kept clear of the
+    /// tablebase and mate values: the hand-written one, the network's, or their sum
+    /// ([`Worker::network`]).
     #[inline]
-    pub(super) fn evaluate(&mut self, pos: &Chess) -> i32 {
+    pub(super) fn evaluate(&mut self, pos: &Chess, ply: usize) -> i32 {
         self.counts.evaluations += 1;
         let blur = level::blur(self.history.key(), self.blur);
-        (evaluate(pos) + blur).clamp(-TB_BOUND + 1, TB_BOUND - 1)
+        let net = &*NETWORK;
+        let v = match (self.network, net.residual) {
+            (false, _) => evaluate(pos),
+            (true, residual) => {
+                let own = net.output(&self.frames[ply].units, pos.turn());
+                debug_assert_eq!(own, net.evaluate(pos), "{:?}", pos.board());
+                if residual { evaluate(pos) + own } else { own }
+            }
+        };
+        (v + blur).clamp(-TB_BOUND + 1, TB_BOUND - 1)
+    }
+
+    /// Sets the network's units at `ply` for `pos` from scratch (the root).
+    pub(super) fn refresh_units(&mut self, pos: &Chess, ply: usize) {
+        if self.network {
+            self.frames[ply].units = Accumulator::of(&NETWORK, pos.board());
+        }
+    }
+
+    /// Sets the network's units at `ply + 1` for the move `m` played by `mover` at `ply`.
+    #[inline]
+    pub(super) fn play_units(&mut self, ply: usize, m: Move, mover: Color) {
+        if self.network {
+            let (here, below) = self.frames.split_at_mut(ply + 1);
+            below[0].units.play(&NETWORK, &here[ply].units, m, mover);
+        }
     }
 
     /// The static evaluation of `pos` (not in check) as the table `entry` kept it or
     /// freshly computed, for the table; and corrected by the correction history when that
     /// step is on, for the search.
     #[inline]
-    pub(super) fn static_eval(&mut self, pos: &Chess, entry: Option<Entry>) -> (i32, i32) {
+    pub(super) fn static_eval(
+        &mut self,
+        pos: &Chess,
+        ply: usize,
+        entry: Option<Entry>,
+    ) -> (i32, i32) {
         let raw = match entry {
             Some(e) if i32::from(e.eval) != NO_EVAL => i32::from(e.eval),
-            _ => self.evaluate(pos),
+            _ => self.evaluate(pos, ply),
         };
         if !self.params.eval_correction {
             return (raw, raw);
@@ -297,7 +335,7 @@ impl Worker<'_> {
         let (raw_eval, eval) = if in_check {
             (NO_EVAL, NO_EVAL)
         } else {
-            self.static_eval(pos, entry)
+            self.static_eval(pos, ply, entry)
         };
         self.frames[ply].eval = eval;
         let node = Node {
@@ -384,7 +422,7 @@ impl Worker<'_> {
             }
         }
         if ply >= MAX_PLY - 1 {
-            return Err(self.evaluate(pos));
+            return Err(self.evaluate(pos, ply));
         }
         // Step 3. Mate-distance pruning: no line here can beat a mate already found nearer
         // the root.
@@ -451,9 +489,11 @@ impl Worker<'_> {
             key ^= Zobrist64::zobrist_for_en_passant_file(ep.file()).0;
         }
         debug_assert_eq!(key, crate::rules::position_key(&child));
-        let next = &mut self.frames[ply + 1];
+        let (here, below) = self.frames.split_at_mut(ply + 1);
+        let next = &mut below[0];
         next.after_null = true;
         next.last = None;
+        next.units.clone_from(&here[ply].units);
         self.history.push_null(key);
         let v = -self.search(&child, ply + 1, depth - 1 - r, -beta, -beta + 1, !node.cut);
         self.history.pop();
@@ -684,6 +724,7 @@ impl Worker<'_> {
         node: &Node,
     ) -> i32 {
         self.history.push(child, c.key);
+        self.play_units(ply, c.mv, c.piece.color);
         self.frames[ply + 1].last = Some((c.piece, c.mv.to()));
         let (next, mut depth) = (ply + 1, c.depth);
         self.counts.check_extensions += u64::from(c.extended);

@@ -57,6 +57,8 @@ pub struct Shared<'a> {
     pub start: Instant,
     /// A strength level's evaluation blur (0 at full strength).
     pub blur: i32,
+    /// Whether the evaluation network judges beside the hand-written evaluation.
+    pub network: bool,
     pub tb_depth: i32,
     pub tb_fifty_move_rule: bool,
     /// The helpers' nodes so far, for the main thread's reports.
@@ -87,6 +89,7 @@ impl<'a> Shared<'a> {
             max_nodes: limits.nodes.unwrap_or(u64::MAX),
             deadline: limits.deadline,
             blur: self.blur,
+            network: self.network,
             stopped: false,
             start: self.start,
             currmove_at: (thread == 0 && limits.currmove).then(|| self.start + CURRMOVE_AFTER),

@@ -11,6 +11,7 @@
 //! each sample is kept as its trace of feature counts and no board is evaluated again.
 //! The result is printed back as the Rust source of `weights.rs`'s `DEFAULT`.
 
+use shakmaty::Chess;
 use thiserror::Error;
 
 use super::Weights;
@@ -60,42 +61,54 @@ fn parse_result(token: &str) -> Option<f64> {
 /// starting with `#` are skipped. `weights` decide each position's endgame scale.
 pub fn read_samples(text: &str, weights: &Weights) -> Result<Vec<Sample>, TuneError> {
     let index = indices();
-    let mut samples = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        let line_no = n + 1;
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let (mut fen, mut last) = line.rsplit_once(char::is_whitespace).unwrap_or(("", line));
-        let mut score = None;
-        if let Some(cp) = last.strip_prefix("cp=") {
-            score = Some(cp.parse::<i32>().map_err(|_| TuneError::BadScore {
-                line: line_no,
-                score: cp.to_string(),
-            })?);
-            (fen, last) = fen.rsplit_once(char::is_whitespace).unwrap_or(("", fen));
-        }
-        let result = parse_result(last).ok_or(TuneError::NoResult { line: line_no })?;
-        let (pos, _) = parse_fen(&fen_fields(fen)).map_err(|e| TuneError::BadPosition {
-            line: line_no,
-            reason: e.to_string(),
-        })?;
-        samples.push(Sample {
-            trace: Trace::of(&pos, &index, weights),
-            result,
-            score: score.map(f64::from),
-        });
-    }
+    let samples: Vec<Sample> = data_lines(text)
+        .map(|line| {
+            let (pos, result, score) = line?;
+            Ok(Sample {
+                trace: Trace::of(&pos, &index, weights),
+                result,
+                score: score.map(f64::from),
+            })
+        })
+        .collect::<Result<_, TuneError>>()?;
     if samples.is_empty() {
         return Err(TuneError::Empty);
     }
     Ok(samples)
 }
 
+/// The positions of `text`, one a line: a FEN, the game's result for White and the
+/// search's score for White in centipawns when the line has one (blank lines and lines
+/// starting with `#` skipped).
+pub(crate) fn data_lines(
+    text: &str,
+) -> impl Iterator<Item = Result<(Chess, f64, Option<i32>), TuneError>> + '_ {
+    text.lines()
+        .enumerate()
+        .map(|(n, line)| (n + 1, line.trim()))
+        .filter(|(_, line)| !line.is_empty() && !line.starts_with('#'))
+        .map(|(line_no, line)| {
+            let (mut fen, mut last) = line.rsplit_once(char::is_whitespace).unwrap_or(("", line));
+            let mut score = None;
+            if let Some(cp) = last.strip_prefix("cp=") {
+                score = Some(cp.parse::<i32>().map_err(|_| TuneError::BadScore {
+                    line: line_no,
+                    score: cp.to_string(),
+                })?);
+                (fen, last) = fen.rsplit_once(char::is_whitespace).unwrap_or(("", fen));
+            }
+            let result = parse_result(last).ok_or(TuneError::NoResult { line: line_no })?;
+            let (pos, _) = parse_fen(&fen_fields(fen)).map_err(|e| TuneError::BadPosition {
+                line: line_no,
+                reason: e.to_string(),
+            })?;
+            Ok((pos, result, score))
+        })
+}
+
 /// The FEN at the start of `text`: its four fields and the move counters if present
 /// (anything after, such as an EPD `c9` opcode or a separator, is dropped).
-fn fen_fields(text: &str) -> String {
+pub(crate) fn fen_fields(text: &str) -> String {
     let mut words = text.split_whitespace();
     let mut fields: Vec<&str> = words.by_ref().take(4).collect();
     fields.extend(words.take(2).take_while(|w| w.parse::<u32>().is_ok()));

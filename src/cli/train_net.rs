@@ -1,0 +1,85 @@
+//! `machack train-net FILE... --out FILE`: fits the modern profile's evaluation network to
+//! self-play positions (`machack datagen` lines) and writes it quantised, the file the
+//! engine embeds (`nets/modern.nnue`). The end of each file (whole games, as datagen
+//! writes them in order) is held back and only measured.
+
+use clap::Args;
+
+use super::{CliError, limits};
+use crate::search::modern::network::HIDDEN;
+use crate::search::modern::network::train::{Errors, Sample, Settings, read_samples, train};
+
+#[derive(Debug, Args)]
+pub struct TrainNetArgs {
+    /// Positions with results and scores: `FEN RESULT cp=N` on each line.
+    #[arg(required = true)]
+    data: Vec<String>,
+    /// Where to write the network.
+    #[arg(long)]
+    out: String,
+    /// Hidden units for each point of view (the engine reads networks of its own size).
+    #[arg(long, default_value_t = HIDDEN, value_parser = limits::at_least_one::<usize>())]
+    hidden: usize,
+    /// Passes over the data.
+    #[arg(long, default_value_t = Settings::default().epochs,
+          value_parser = limits::at_least_one::<usize>())]
+    epochs: usize,
+    /// Adam's first step size (it falls to a twentieth along a half cosine).
+    #[arg(long, default_value_t = f64::from(Settings::default().rate), value_parser = limits::positive)]
+    rate: f64,
+    /// Positions a step.
+    #[arg(long, default_value_t = Settings::default().batch,
+          value_parser = limits::at_least_one::<usize>())]
+    batch: usize,
+    /// The share of the search's score in a position's target, the game's result taking
+    /// the rest.
+    #[arg(long, default_value_t = 1.0, value_parser = limits::share)]
+    score_weight: f64,
+    /// Fit the whole evaluation rather than what the hand-written one misses.
+    #[arg(long)]
+    standalone: bool,
+    /// Do not show half the positions of each pass mirrored left to right.
+    #[arg(long)]
+    no_mirror: bool,
+    /// The share of each file, from its end, held back.
+    #[arg(long, default_value_t = 0.03, value_parser = limits::fraction)]
+    check: f64,
+    /// Seeds the first weights and the order of the positions.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+pub fn run(args: &TrainNetArgs) -> Result<(), CliError> {
+    let (mut fit, mut check) = (Vec::<Sample>::new(), Vec::<Sample>::new());
+    for path in &args.data {
+        let in_file = |e: &dyn std::fmt::Display| CliError::Input(format!("{path}: {e}"));
+        let text = std::fs::read_to_string(path).map_err(|e| in_file(&e))?;
+        let mut samples = read_samples(&text, args.score_weight).map_err(|e| in_file(&e))?;
+        let held = (samples.len() as f64 * args.check).round() as usize;
+        check.extend(samples.drain(samples.len() - held..));
+        fit.append(&mut samples);
+    }
+    let settings = Settings {
+        hidden: args.hidden,
+        epochs: args.epochs,
+        rate: args.rate as f32,
+        batch: args.batch,
+        residual: !args.standalone,
+        mirror: !args.no_mirror,
+        seed: args.seed,
+    };
+    eprintln!(
+        "machack: fitting {} positions, checking on {}",
+        fit.len(),
+        check.len()
+    );
+    let net = train(&mut fit, &check, &settings, &mut |epoch, e: Errors| {
+        eprintln!(
+            "epoch {epoch} fitted {:.6} checked {:.6}",
+            e.fitted, e.checked
+        );
+    });
+    std::fs::write(&args.out, net.to_bytes())
+        .map_err(|e| CliError::Input(format!("{}: {e}", args.out)))?;
+    Ok(())
+}

@@ -1,0 +1,552 @@
+//! The trainer of the evaluation network (`machack train-net`): fits the network in
+//! floating point to self-play positions (`machack datagen` lines: `FEN RESULT cp=N`),
+//! then writes it quantised in the layout [`super::Network::read`] reads.
+//!
+//! Each position aims at `λ·σ(score) + (1 − λ)·result` for the side to move, σ being the
+//! logistic curve with [`SCALE`] centipawns a unit; the loss is the squared error of
+//! σ(output). A residual network's output is added to the hand-written evaluation's
+//! value (computed here for each position), so it learns what that evaluation misses.
+//! Adam over mini-batches, their gradients summed over the machine's cores; the step
+//! size falls along a half cosine. Optionally half the positions of each pass are seen
+//! mirrored left to right (the inputs hold no castling rights, so the mirror is as good a
+//! position). Training allocates its buffers once.
+
+use std::num::NonZeroUsize;
+
+use shakmaty::{Chess, Color, Position};
+
+use super::{HIDDEN, INPUTS, QA, QB, SCALE, feature};
+use crate::search::modern::eval::evaluate;
+use crate::search::modern::eval::tune::{TuneError, data_lines};
+use crate::search::modern::level::mix;
+
+/// The most pieces a position holds.
+const MAX_PIECES: usize = 32;
+
+/// One training position.
+#[derive(Debug, Clone, Copy)]
+pub struct Sample {
+    /// Its inputs from White's point of view (Black's follow by [`flip`]).
+    features: [u16; MAX_PIECES],
+    count: u8,
+    white_to_move: bool,
+    /// The target for the side to move, 0 to 1.
+    target: f32,
+    /// The hand-written evaluation for the side to move, in centipawns.
+    hce: f32,
+}
+
+/// White's input `f` as Black sees it: the other side's piece, the board turned round.
+#[inline]
+fn flip(f: usize) -> usize {
+    ((f / 64 + 6) % 12) * 64 + ((f % 64) ^ 56)
+}
+
+/// The input `f` with the board mirrored left to right.
+#[inline]
+fn mirror(f: usize) -> usize {
+    f ^ 7
+}
+
+/// Reads the positions of `text` (the lines `machack tune` reads), each aiming at
+/// `score_weight` of its search score and the rest of its game's result.
+pub fn read_samples(text: &str, score_weight: f64) -> Result<Vec<Sample>, TuneError> {
+    let samples: Vec<Sample> = data_lines(text)
+        .map(|line| line.map(|(pos, result, score)| sample(&pos, result, score, score_weight)))
+        .collect::<Result<_, TuneError>>()?;
+    if samples.is_empty() {
+        return Err(TuneError::Empty);
+    }
+    Ok(samples)
+}
+
+/// The sample of `pos`, whose game White scored `result`, with the search's score for
+/// White if known.
+fn sample(pos: &Chess, result: f64, score: Option<i32>, score_weight: f64) -> Sample {
+    let sign = pos.turn().fold_wb(1.0, -1.0);
+    let result = if sign > 0.0 { result } else { 1.0 - result };
+    let target = match score {
+        Some(cp) => {
+            let s = sigmoid(sign * f64::from(cp) / f64::from(SCALE));
+            score_weight * s + (1.0 - score_weight) * result
+        }
+        None => result,
+    };
+    let mut sample = Sample {
+        features: [0; MAX_PIECES],
+        count: 0,
+        white_to_move: sign > 0.0,
+        target: target as f32,
+        hce: evaluate(pos) as f32,
+    };
+    for (sq, piece) in pos.board() {
+        sample.features[usize::from(sample.count)] = feature(Color::White, piece, sq) as u16;
+        sample.count += 1;
+    }
+    sample
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// How to train.
+#[derive(Debug, Clone, Copy)]
+pub struct Settings {
+    pub hidden: usize,
+    pub epochs: usize,
+    /// Adam's first step size.
+    pub rate: f32,
+    pub batch: usize,
+    /// Fit what the hand-written evaluation misses.
+    pub residual: bool,
+    /// See half the positions of each pass mirrored left to right.
+    pub mirror: bool,
+    /// Seeds the first weights, the order of the positions and the mirroring.
+    pub seed: u64,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            hidden: HIDDEN,
+            epochs: 20,
+            rate: 0.001,
+            batch: 16384,
+            residual: true,
+            mirror: true,
+            seed: 1,
+        }
+    }
+}
+
+/// The network in floating point: one vector of parameters, laid out as w1 (by input),
+/// b1, w2 (the side to move's units, then the other's), b2.
+#[derive(Debug, Clone)]
+pub struct FloatNet {
+    pub hidden: usize,
+    pub residual: bool,
+    pub params: Vec<f32>,
+}
+
+impl FloatNet {
+    /// A network with small random weights.
+    pub fn new(hidden: usize, residual: bool, seed: u64) -> FloatNet {
+        let mut net = FloatNet {
+            hidden,
+            residual,
+            params: vec![0.0; INPUTS * hidden + 3 * hidden + 1],
+        };
+        let uniform = |i: usize, span: f32| {
+            let r = mix(seed ^ (i as u64).wrapping_mul(0x2545_f491_4f6c_dd1d));
+            ((r >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * span
+        };
+        for (i, p) in net.params.iter_mut().enumerate() {
+            *p = uniform(i, 0.1);
+        }
+        let (b1, w2) = (net.b1(), net.w2());
+        net.params[b1..b1 + hidden].fill(0.3);
+        for i in w2..w2 + 2 * hidden {
+            net.params[i] = uniform(i, if residual { 0.01 } else { 0.1 });
+        }
+        *net.params.last_mut().expect("b2") = 0.0;
+        net
+    }
+
+    fn b1(&self) -> usize {
+        INPUTS * self.hidden
+    }
+
+    fn w2(&self) -> usize {
+        self.b1() + self.hidden
+    }
+
+    /// The first layer's units of `s` for `side`, into `acc`.
+    fn accumulate(&self, s: &Sample, side: Color, mirrored: bool, acc: &mut [f32]) {
+        let h = self.hidden;
+        acc.copy_from_slice(&self.params[self.b1()..self.b1() + h]);
+        for &f in &s.features[..usize::from(s.count)] {
+            let f = input(usize::from(f), side, mirrored);
+            for (a, w) in acc.iter_mut().zip(&self.params[f * h..(f + 1) * h]) {
+                *a += w;
+            }
+        }
+    }
+
+    /// The predicted score of `s` (0 to 1, for the side to move), with the units of the
+    /// side to move and of the other side left in `acc`.
+    fn predict(&self, s: &Sample, mirrored: bool, acc: &mut [Vec<f32>; 2]) -> f32 {
+        let us = if s.white_to_move {
+            Color::White
+        } else {
+            Color::Black
+        };
+        self.accumulate(s, us, mirrored, &mut acc[0]);
+        self.accumulate(s, !us, mirrored, &mut acc[1]);
+        let w2 = &self.params[self.w2()..self.w2() + 2 * self.hidden];
+        let mut x = *self.params.last().expect("b2");
+        for (units, weights) in acc.iter().zip(w2.chunks_exact(self.hidden)) {
+            x += units
+                .iter()
+                .zip(weights)
+                .map(|(&u, &w)| u.clamp(0.0, 1.0) * w)
+                .sum::<f32>();
+        }
+        if self.residual {
+            x += s.hce / SCALE as f32;
+        }
+        1.0 / (1.0 + (-x).exp())
+    }
+
+    /// Adds the gradient of `s`'s squared error to `grad`; returns the error.
+    fn backward(
+        &self,
+        s: &Sample,
+        mirrored: bool,
+        grad: &mut [f32],
+        acc: &mut [Vec<f32>; 2],
+    ) -> f32 {
+        let p = self.predict(s, mirrored, acc);
+        let error = p - s.target;
+        let g = 2.0 * error * p * (1.0 - p);
+        let (h, b1, w2) = (self.hidden, self.b1(), self.w2());
+        *grad.last_mut().expect("b2") += g;
+        let us = if s.white_to_move {
+            Color::White
+        } else {
+            Color::Black
+        };
+        for (k, side) in [us, !us].into_iter().enumerate() {
+            let weights = &self.params[w2 + k * h..w2 + (k + 1) * h];
+            // The output weights' gradient, then the units' (zero where clipped).
+            for (j, &u) in acc[k].iter().enumerate() {
+                grad[w2 + k * h + j] += g * u.clamp(0.0, 1.0);
+            }
+            let units = &mut acc[k];
+            for (u, &w) in units.iter_mut().zip(weights) {
+                *u = if *u > 0.0 && *u < 1.0 { g * w } else { 0.0 };
+            }
+            for (gb, &d) in grad[b1..b1 + h].iter_mut().zip(units.iter()) {
+                *gb += d;
+            }
+            for &f in &s.features[..usize::from(s.count)] {
+                let f = input(usize::from(f), side, mirrored);
+                for (gw, &d) in grad[f * h..(f + 1) * h].iter_mut().zip(units.iter()) {
+                    *gw += d;
+                }
+            }
+        }
+        error * error
+    }
+
+    /// The mean squared error over `samples`.
+    pub fn error(&self, samples: &[Sample]) -> f64 {
+        let chunks = chunked(samples);
+        let total: f64 = std::thread::scope(|scope| {
+            let handles: Vec<_> = chunks
+                .map(|part| {
+                    scope.spawn(move || {
+                        let mut acc = [vec![0.0; self.hidden], vec![0.0; self.hidden]];
+                        part.iter()
+                            .map(|s| {
+                                f64::from((self.predict(s, false, &mut acc) - s.target).powi(2))
+                            })
+                            .sum::<f64>()
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("no panic"))
+                .sum()
+        });
+        total / samples.len().max(1) as f64
+    }
+
+    /// The network quantised, as a file [`super::Network::read`] reads.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let h = self.hidden;
+        let mut out = Vec::with_capacity(super::file_size());
+        out.extend_from_slice(super::MAGIC);
+        out.extend_from_slice(&super::VERSION.to_le_bytes());
+        out.extend_from_slice(&(h as u16).to_le_bytes());
+        let flags = if self.residual { super::RESIDUAL } else { 0 };
+        out.extend_from_slice(&flags.to_le_bytes());
+        out.extend_from_slice(&0u16.to_le_bytes());
+        let quantise = |v: f32, q: i32| (v * q as f32).round().clamp(-32767.0, 32767.0) as i16;
+        let (b1, w2) = (self.b1(), self.w2());
+        for &v in &self.params[b1..b1 + h] {
+            out.extend_from_slice(&quantise(v, QA).to_le_bytes());
+        }
+        for &v in &self.params[..b1] {
+            out.extend_from_slice(&quantise(v, QA).to_le_bytes());
+        }
+        for &v in &self.params[w2..w2 + 2 * h] {
+            out.extend_from_slice(&quantise(v, QB).to_le_bytes());
+        }
+        let b2 = (self.params[w2 + 2 * h] * (QA * QB) as f32).round() as i32;
+        out.extend_from_slice(&b2.to_le_bytes());
+        out
+    }
+}
+
+/// White's input `f` as `side` sees it, mirrored left to right if asked.
+#[inline]
+fn input(f: usize, side: Color, mirrored: bool) -> usize {
+    let f = if side == Color::White { f } else { flip(f) };
+    if mirrored { mirror(f) } else { f }
+}
+
+/// `samples` cut into one part per core.
+fn chunked(samples: &[Sample]) -> std::slice::Chunks<'_, Sample> {
+    let cores = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
+    samples.chunks(samples.len().div_ceil(cores).max(1))
+}
+
+/// The errors after an epoch: on the fitted positions and on those held back.
+#[derive(Debug, Clone, Copy)]
+pub struct Errors {
+    pub fitted: f64,
+    pub checked: f64,
+}
+
+/// Fits a network to `fit` by `settings`, reporting the errors on `fit` and `check`
+/// before the first epoch (as 0: for a residual network, about the hand-written
+/// evaluation's) and after every epoch.
+pub fn train(
+    fit: &mut [Sample],
+    check: &[Sample],
+    settings: &Settings,
+    report: &mut dyn FnMut(usize, Errors),
+) -> FloatNet {
+    let mut net = FloatNet::new(settings.hidden, settings.residual, settings.seed);
+    let n = net.params.len();
+    let cores = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
+    let mut grads = vec![vec![0.0f32; n]; cores];
+    let (mut m, mut v) = (vec![0.0f32; n], vec![0.0f32; n]);
+    let mut step = 0i32;
+    let total_steps = (settings.epochs * fit.len().div_ceil(settings.batch)) as f32;
+    report(
+        0,
+        Errors {
+            fitted: net.error(fit),
+            checked: net.error(check),
+        },
+    );
+    for epoch in 1..=settings.epochs {
+        shuffle(fit, mix(settings.seed ^ epoch as u64));
+        let mut fitted = 0.0f64;
+        for (b, batch) in fit.chunks(settings.batch).enumerate() {
+            let salt = mix(settings.seed ^ ((epoch as u64) << 32) ^ b as u64);
+            fitted += batch_gradient(&net, batch, settings.mirror, salt, &mut grads);
+            let (first, rest) = grads.split_first_mut().expect("one core");
+            for g in rest.iter() {
+                for (a, &b) in first.iter_mut().zip(g) {
+                    *a += b;
+                }
+            }
+            step += 1;
+            let progress = step as f32 / total_steps;
+            let rate = settings.rate
+                * (0.05 + 0.95 * 0.5 * (1.0 + (std::f32::consts::PI * progress).cos()));
+            adam(&mut net, first, &mut m, &mut v, rate, step);
+        }
+        report(
+            epoch,
+            Errors {
+                fitted: fitted / fit.len() as f64,
+                checked: net.error(check),
+            },
+        );
+    }
+    net
+}
+
+/// The summed gradients of `batch` into `grads[0]` and the other cores' buffers (to be
+/// added up); returns the summed squared error.
+fn batch_gradient(
+    net: &FloatNet,
+    batch: &[Sample],
+    mirror: bool,
+    salt: u64,
+    grads: &mut [Vec<f32>],
+) -> f64 {
+    let part = batch.len().div_ceil(grads.len()).max(1);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = batch
+            .chunks(part)
+            .zip(grads.iter_mut())
+            .enumerate()
+            .map(|(c, (samples, grad))| {
+                scope.spawn(move || {
+                    grad.fill(0.0);
+                    let mut acc = [vec![0.0; net.hidden], vec![0.0; net.hidden]];
+                    let mut error = 0.0f64;
+                    for (i, s) in samples.iter().enumerate() {
+                        let mirrored = mirror && mix(salt ^ ((c * part + i) as u64)) & 1 == 1;
+                        error += f64::from(net.backward(s, mirrored, grad, &mut acc));
+                    }
+                    error
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("no panic"))
+            .sum()
+    })
+}
+
+/// One Adam step of size `rate` along `grad`, the layer's weights kept where the
+/// quantised network can hold them.
+fn adam(net: &mut FloatNet, grad: &[f32], m: &mut [f32], v: &mut [f32], rate: f32, step: i32) {
+    const BETA1: f32 = 0.9;
+    const BETA2: f32 = 0.999;
+    const EPSILON: f32 = 1e-8;
+    let c1 = 1.0 - BETA1.powi(step);
+    let c2 = 1.0 - BETA2.powi(step);
+    // 32 inputs of at most this much stay within the quantised layer's i16 range.
+    let layer_max = 32767.0 / QA as f32 / 33.0;
+    let w2 = net.w2();
+    for (i, p) in net.params.iter_mut().enumerate() {
+        let g = grad[i];
+        m[i] = BETA1 * m[i] + (1.0 - BETA1) * g;
+        v[i] = BETA2 * v[i] + (1.0 - BETA2) * g * g;
+        let update = (m[i] / c1) / ((v[i] / c2).sqrt() + EPSILON);
+        *p -= rate * update;
+        if i < w2 {
+            *p = p.clamp(-layer_max, layer_max);
+        }
+    }
+}
+
+/// Shuffles `samples` (Fisher–Yates) from `seed`.
+fn shuffle(samples: &mut [Sample], seed: u64) {
+    let mut state = seed;
+    for i in (1..samples.len()).rev() {
+        state = mix(state);
+        samples.swap(i, (state % (i as u64 + 1)) as usize);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::parse_fen;
+    use crate::search::modern::eval::tune::fen_fields;
+    use crate::search::modern::network::Network;
+
+    const LINES: &str = "\
+rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 1/2-1/2 cp=20
+4k3/8/8/8/8/8/4P3/3QK3 w - - 0 1 1-0 cp=900
+4k3/8/8/8/8/8/4P3/3QK3 b - - 0 1 1-0 cp=900
+4k3/4q3/8/8/8/8/8/4K3 w - - 0 1 0-1
+";
+
+    #[test]
+    fn inputs_flip_and_mirror_back() {
+        for f in 0..INPUTS {
+            assert_eq!(flip(flip(f)), f);
+            assert_eq!(mirror(mirror(f)), f);
+            assert_eq!(flip(mirror(f)), mirror(flip(f)));
+        }
+        let piece = shakmaty::Piece {
+            color: Color::White,
+            role: shakmaty::Role::Knight,
+        };
+        let sq = shakmaty::Square::G1;
+        assert_eq!(
+            flip(feature(Color::White, piece, sq)),
+            feature(Color::Black, piece, sq)
+        );
+    }
+
+    #[test]
+    fn targets_are_for_the_side_to_move() {
+        let s = read_samples(LINES, 1.0).unwrap();
+        assert_eq!(s.len(), 4);
+        // White is 20 cp up with Black to move: Black's target is below one half.
+        assert!(s[0].target < 0.5 && !s[0].white_to_move);
+        assert!(s[1].target > 0.9 && s[2].target < 0.1);
+        // No score: the result alone, for White who lost.
+        assert_eq!(s[3].target, 0.0);
+        assert_eq!(s[3].count, 3);
+        let results = read_samples(LINES, 0.0).unwrap();
+        assert_eq!(results[1].target, 1.0);
+        assert_eq!(results[2].target, 0.0);
+        assert!(matches!(
+            read_samples("8/8/8 w - - 1-0", 1.0),
+            Err(TuneError::BadPosition { line: 1, .. })
+        ));
+    }
+
+    #[test]
+    fn the_gradient_matches_the_error_s_slope() {
+        let s = read_samples(LINES, 0.7).unwrap();
+        let net = FloatNet::new(8, true, 3);
+        let mut grad = vec![0.0; net.params.len()];
+        let mut acc = [vec![0.0; 8], vec![0.0; 8]];
+        for sample in &s {
+            net.backward(sample, true, &mut grad, &mut acc);
+        }
+        let error = |net: &FloatNet| -> f32 {
+            let mut acc = [vec![0.0; 8], vec![0.0; 8]];
+            s.iter()
+                .map(|x| (net.predict(x, true, &mut acc) - x.target).powi(2))
+                .sum()
+        };
+        let checked = [
+            0,
+            5 * 8 + 3,
+            net.b1() + 2,
+            net.w2() + 9,
+            net.params.len() - 1,
+        ];
+        for &i in &checked {
+            let mut up = net.clone();
+            up.params[i] += 1e-2;
+            let mut down = net.clone();
+            down.params[i] -= 1e-2;
+            let slope = (error(&up) - error(&down)) / 2e-2;
+            assert!(
+                (slope - grad[i]).abs() < 1e-3 + 0.05 * grad[i].abs(),
+                "{i}: {slope} vs {}",
+                grad[i]
+            );
+        }
+    }
+
+    #[test]
+    fn training_lowers_the_error_and_the_file_reads_back() {
+        let mut s = read_samples(LINES, 0.5).unwrap();
+        let check = s.clone();
+        let settings = Settings {
+            hidden: HIDDEN,
+            epochs: 200,
+            rate: 0.01,
+            batch: 2,
+            residual: false,
+            mirror: false,
+            seed: 5,
+        };
+        let before = FloatNet::new(HIDDEN, false, 5).error(&check);
+        let mut last = None;
+        let net = train(&mut s, &check, &settings, &mut |_, e| last = Some(e));
+        let after = last.unwrap().checked;
+        assert!(after < before / 4.0, "{before} -> {after}");
+        let read = Network::read(&net.to_bytes()).unwrap();
+        // The quantised network agrees with the float one to a few centipawns (to 2% far
+        // from equality, where the logistic curve is flat).
+        for (line, sample) in LINES.lines().zip(&check) {
+            let pos = parse_fen(&fen_fields(line)).unwrap().0;
+            let p =
+                f64::from(net.predict(sample, false, &mut [vec![0.0; HIDDEN], vec![0.0; HIDDEN]]));
+            let float_cp = (p / (1.0 - p)).ln() * f64::from(SCALE);
+            let cp = f64::from(read.evaluate(&pos));
+            assert!(
+                (cp - float_cp).abs() < 8.0 + 0.02 * cp.abs(),
+                "{line}: {cp} vs {float_cp}"
+            );
+        }
+    }
+}
