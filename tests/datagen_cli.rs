@@ -67,6 +67,32 @@ fn datagen_output_is_repeatable_and_tune_reads_it() {
     assert!(report.contains("epoch 2 fitted"), "{report}");
     let bytes = std::fs::read(net).unwrap();
     assert!(machack::search::modern::network::Network::read(&bytes).is_ok());
+    // Training on from the embedded network starts where it stands: below the error of
+    // the hand-written evaluation alone, which a new residual network starts from.
+    let nnue = concat!(env!("CARGO_MANIFEST_DIR"), "/nets/modern.nnue");
+    let first_error = |extra: &[&str]| {
+        let base = [
+            "train-net",
+            file,
+            "--out",
+            net,
+            "--epochs",
+            "1",
+            "--check",
+            "0.3",
+        ];
+        let out = machack(&[&base[..], extra].concat());
+        assert!(out.status.success(), "{out:?}");
+        let report = String::from_utf8(out.stderr).unwrap();
+        let line = report.lines().find(|l| l.starts_with("epoch 0")).unwrap();
+        line.rsplit(' ').next().unwrap().parse::<f64>().unwrap()
+    };
+    let (fresh, warm) = (first_error(&[]), first_error(&["--init", nnue]));
+    assert!(warm < fresh, "{warm} against {fresh}");
+    let bad = machack(&["train-net", file, "--out", net, "--init", file]);
+    assert_eq!(bad.status.code(), Some(1));
+    let err = String::from_utf8(bad.stderr).unwrap();
+    assert!(err.contains("not a machack network file"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -6,8 +6,10 @@
 use clap::Args;
 
 use super::{CliError, limits};
-use crate::search::modern::network::HIDDEN;
-use crate::search::modern::network::train::{Errors, Sample, Settings, read_samples, train};
+use crate::search::modern::network::train::{
+    Errors, FloatNet, Sample, Settings, read_samples, train,
+};
+use crate::search::modern::network::{HIDDEN, Network};
 
 #[derive(Debug, Args)]
 pub struct TrainNetArgs {
@@ -47,6 +49,10 @@ pub struct TrainNetArgs {
     /// Seeds the first weights and the order of the positions.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Start from this network's weights (e.g. nets/modern.nnue) instead of random ones;
+    /// its size and whether it is residual come with it.
+    #[arg(long, conflicts_with_all = ["hidden", "standalone"])]
+    init: Option<String>,
 }
 
 pub fn run(args: &TrainNetArgs) -> Result<(), CliError> {
@@ -59,12 +65,18 @@ pub fn run(args: &TrainNetArgs) -> Result<(), CliError> {
         check.extend(samples.drain(samples.len() - held..));
         fit.append(&mut samples);
     }
+    let start = match &args.init {
+        Some(path) => {
+            let in_file = |e: &dyn std::fmt::Display| CliError::Input(format!("{path}: {e}"));
+            let bytes = std::fs::read(path).map_err(|e| in_file(&e))?;
+            FloatNet::from_network(&Network::read(&bytes).map_err(|e| in_file(&e))?)
+        }
+        None => FloatNet::new(args.hidden, !args.standalone, args.seed),
+    };
     let settings = Settings {
-        hidden: args.hidden,
         epochs: args.epochs,
         rate: args.rate as f32,
         batch: args.batch,
-        residual: !args.standalone,
         mirror: !args.no_mirror,
         seed: args.seed,
     };
@@ -73,12 +85,18 @@ pub fn run(args: &TrainNetArgs) -> Result<(), CliError> {
         fit.len(),
         check.len()
     );
-    let net = train(&mut fit, &check, &settings, &mut |epoch, e: Errors| {
-        eprintln!(
-            "epoch {epoch} fitted {:.6} checked {:.6}",
-            e.fitted, e.checked
-        );
-    });
+    let net = train(
+        start,
+        &mut fit,
+        &check,
+        &settings,
+        &mut |epoch, e: Errors| {
+            eprintln!(
+                "epoch {epoch} fitted {:.6} checked {:.6}",
+                e.fitted, e.checked
+            );
+        },
+    );
     std::fs::write(&args.out, net.to_bytes())
         .map_err(|e| CliError::Input(format!("{}: {e}", args.out)))?;
     Ok(())

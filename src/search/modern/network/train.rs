@@ -15,7 +15,7 @@ use std::num::NonZeroUsize;
 
 use shakmaty::{Chess, Color, Position};
 
-use super::{HIDDEN, INPUTS, QA, QB, SCALE, feature};
+use super::{HIDDEN, INPUTS, Network, QA, QB, SCALE, feature};
 use crate::search::modern::eval::evaluate;
 use crate::search::modern::eval::tune::{TuneError, data_lines};
 use crate::search::modern::level::mix;
@@ -93,27 +93,22 @@ fn sigmoid(x: f64) -> f64 {
 /// How to train.
 #[derive(Debug, Clone, Copy)]
 pub struct Settings {
-    pub hidden: usize,
     pub epochs: usize,
     /// Adam's first step size.
     pub rate: f32,
     pub batch: usize,
-    /// Fit what the hand-written evaluation misses.
-    pub residual: bool,
     /// See half the positions of each pass mirrored left to right.
     pub mirror: bool,
-    /// Seeds the first weights, the order of the positions and the mirroring.
+    /// Seeds the order of the positions and the mirroring.
     pub seed: u64,
 }
 
 impl Default for Settings {
     fn default() -> Self {
         Settings {
-            hidden: HIDDEN,
             epochs: 20,
             rate: 0.001,
             batch: 16384,
-            residual: true,
             mirror: true,
             seed: 1,
         }
@@ -151,6 +146,21 @@ impl FloatNet {
         }
         *net.params.last_mut().expect("b2") = 0.0;
         net
+    }
+
+    /// The weights a quantised network stands for, to train on from there.
+    pub fn from_network(net: &Network) -> FloatNet {
+        let (qa, qb) = (QA as f32, QB as f32);
+        let mut params = Vec::with_capacity(INPUTS * HIDDEN + 3 * HIDDEN + 1);
+        params.extend(net.w1.iter().flatten().map(|&w| f32::from(w) / qa));
+        params.extend(net.b1.iter().map(|&b| f32::from(b) / qa));
+        params.extend(net.w2.iter().flatten().map(|&w| f32::from(w) / qb));
+        params.push(net.b2 as f32 / (qa * qb));
+        FloatNet {
+            hidden: HIDDEN,
+            residual: net.residual,
+            params,
+        }
     }
 
     fn b1(&self) -> usize {
@@ -310,16 +320,16 @@ pub struct Errors {
     pub checked: f64,
 }
 
-/// Fits a network to `fit` by `settings`, reporting the errors on `fit` and `check`
-/// before the first epoch (as 0: for a residual network, about the hand-written
-/// evaluation's) and after every epoch.
+/// Fits the network `net` (new, or one trained before) further to `fit` by `settings`,
+/// reporting the errors on `fit` and `check` before the first epoch (as 0: for a new
+/// residual network, about the hand-written evaluation's) and after every epoch.
 pub fn train(
+    mut net: FloatNet,
     fit: &mut [Sample],
     check: &[Sample],
     settings: &Settings,
     report: &mut dyn FnMut(usize, Errors),
 ) -> FloatNet {
-    let mut net = FloatNet::new(settings.hidden, settings.residual, settings.seed);
     let n = net.params.len();
     let cores = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
     let mut grads = vec![vec![0.0f32; n]; cores];
@@ -521,17 +531,16 @@ rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 1/2-1/2 cp=20
         let mut s = read_samples(LINES, 0.5).unwrap();
         let check = s.clone();
         let settings = Settings {
-            hidden: HIDDEN,
             epochs: 200,
             rate: 0.01,
             batch: 2,
-            residual: false,
             mirror: false,
             seed: 5,
         };
         let before = FloatNet::new(HIDDEN, false, 5).error(&check);
         let mut last = None;
-        let net = train(&mut s, &check, &settings, &mut |_, e| last = Some(e));
+        let start = FloatNet::new(HIDDEN, false, 5);
+        let net = train(start, &mut s, &check, &settings, &mut |_, e| last = Some(e));
         let after = last.unwrap().checked;
         assert!(after < before / 4.0, "{before} -> {after}");
         let read = Network::read(&net.to_bytes()).unwrap();
@@ -547,6 +556,23 @@ rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 1/2-1/2 cp=20
                 (cp - float_cp).abs() < 8.0 + 0.02 * cp.abs(),
                 "{line}: {cp} vs {float_cp}"
             );
+        }
+        // Read back for more training, each weight is what was written, to the step of
+        // its quantisation.
+        let again = FloatNet::from_network(&read);
+        assert_eq!(again.params.len(), net.params.len());
+        assert!(!again.residual);
+        let steps = [
+            (net.w2(), QA),
+            (net.params.len() - 1, QB),
+            (usize::MAX, QA * QB),
+        ];
+        for (i, (&a, &b)) in again.params.iter().zip(&net.params).enumerate() {
+            let q = steps
+                .iter()
+                .find(|&&(end, _)| i < end)
+                .map_or(1, |&(_, q)| q);
+            assert!((a - b).abs() <= 0.5 / q as f32 + 1e-6, "{i}: {a} vs {b}");
         }
     }
 }
