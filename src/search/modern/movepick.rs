@@ -187,70 +187,76 @@ impl MovePicker {
     /// Every legal move of `pos` at `ply`, ordered for the main search.
     pub fn main(pos: &Chess, tt_move: u16, ply: usize, last: LastMove, h: &Heuristics) -> Self {
         let refuters = [h.killers[ply][0], h.killers[ply][1], h.counter(last)];
-        MovePicker::staged(pos, tt_move, refuters, false, h)
+        MovePicker::staged(pos, tt_move, refuters, false)
     }
 
     /// The moves of the quiescence search: every evasion when in check, else captures and
     /// queen promotions (losing ones included; the search decides what to skip).
-    pub fn quiescence(pos: &Chess, in_check: bool, tt_move: u16, h: &Heuristics) -> Self {
-        MovePicker::staged(pos, tt_move, [None; 3], !in_check, h)
+    pub fn quiescence(pos: &Chess, in_check: bool, tt_move: u16) -> Self {
+        MovePicker::staged(pos, tt_move, [None; 3], !in_check)
     }
 
-    /// A picker that holds back generating the list while the table's move is legal.
-    fn staged(
-        pos: &Chess,
-        tt_move: u16,
-        refuters: [Option<Move>; 3],
-        captures_only: bool,
-        h: &Heuristics,
-    ) -> Self {
+    /// A picker with its lists still empty: the first [`MovePicker::next`] or
+    /// [`MovePicker::is_empty`] that needs them fills them in place, as returning them filled
+    /// would copy them whole.
+    fn staged(pos: &Chess, tt_move: u16, refuters: [Option<Move>; 3], captures_only: bool) -> Self {
         let table_move =
             unpack_move(pos, tt_move).filter(|&m| !captures_only || is_quiescence_move(m));
-        let mut picker = MovePicker {
+        MovePicker {
             moves: MoveList::new(),
             scores: ArrayVec::new(),
             next: 0,
             table_move,
-            stage: Stage::TableMove,
+            stage: if table_move.is_some() {
+                Stage::TableMove
+            } else {
+                Stage::Generate
+            },
             refuters,
             captures_only,
-        };
-        if table_move.is_none() {
-            picker.generate(pos, h);
         }
-        picker
     }
 
-    /// Generates and scores the node's moves but the table's move.
+    /// Generates and scores the node's moves but the table's move, in place: only the
+    /// generated moves are copied out of shakmaty's list, not its whole capacity.
     fn generate(&mut self, pos: &Chess, h: &Heuristics) {
         self.stage = Stage::List;
-        self.moves = pos.legal_moves();
         let (table_move, captures_only) = (self.table_move, self.captures_only);
-        if captures_only || table_move.is_some() {
-            self.moves.retain(|&mut m| {
-                (!captures_only || is_quiescence_move(m)) && Some(m) != table_move
-            });
+        let legal = pos.legal_moves();
+        self.moves
+            .try_extend_from_slice(&legal)
+            .expect("two move lists have the same capacity");
+        if captures_only {
+            self.moves.retain(|&mut m| is_quiescence_move(m));
+        }
+        if let Some(t) = table_move
+            && let Some(i) = self.moves.iter().position(|&m| m == t)
+        {
+            self.moves.remove(i);
         }
         let side = pos.turn();
         let refuters = self.refuters;
-        self.scores = self
-            .moves
-            .iter()
-            .map(|&m| {
-                if !is_quiet(m) {
-                    capture_score(m)
-                } else if let Some(i) = refuters.iter().position(|&r| r == Some(m)) {
-                    KILLER - i as i32
-                } else {
-                    h.history(side, m)
-                }
-            })
-            .collect();
+        self.scores.extend(self.moves.iter().map(|&m| {
+            if !is_quiet(m) {
+                capture_score(m)
+            } else if let Some(i) = refuters.iter().position(|&r| r == Some(m)) {
+                KILLER - i as i32
+            } else {
+                h.history(side, m)
+            }
+        }));
     }
 
-    /// Whether the node has no legal move.
-    pub fn is_empty(&self) -> bool {
-        self.table_move.is_none() && self.moves.is_empty()
+    /// Whether the node has no legal move (the list is generated unless the table's move is
+    /// legal).
+    pub fn is_empty(&mut self, pos: &Chess, h: &Heuristics) -> bool {
+        if self.table_move.is_some() {
+            return false;
+        }
+        if self.stage == Stage::Generate {
+            self.generate(pos, h);
+        }
+        self.moves.is_empty()
     }
 
     /// The best move not yet handed out, with its ordering score. A capture is checked by
@@ -356,10 +362,10 @@ mod tests {
     fn quiescence_moves_are_captures_unless_in_check() {
         let h = Heuristics::new(16384);
         let p = pos("4k3/7p/3p4/4p3/8/5N2/8/R3K2Q w - - 0 1");
-        let got = order(&p, &h, MovePicker::quiescence(&p, false, 0, &h));
+        let got = order(&p, &h, MovePicker::quiescence(&p, false, 0));
         assert_eq!(got, vec![mv(&p, "h1h7"), mv(&p, "f3e5")]);
         let checked = pos("4k3/8/8/8/8/8/4r3/R3K3 w - - 0 1");
-        let evasions = order(&checked, &h, MovePicker::quiescence(&checked, true, 0, &h));
+        let evasions = order(&checked, &h, MovePicker::quiescence(&checked, true, 0));
         assert_eq!(evasions.len(), checked.legal_moves().len());
     }
 
@@ -375,11 +381,7 @@ mod tests {
         }
         // A quiet table move is not a quiescence move; a stale one is not played.
         let quiet = mv(&p, "e1f1");
-        let got = order(
-            &p,
-            &h,
-            MovePicker::quiescence(&p, false, pack_move(quiet), &h),
-        );
+        let got = order(&p, &h, MovePicker::quiescence(&p, false, pack_move(quiet)));
         assert!(!got.contains(&quiet) && got.iter().all(|m| m.is_capture()));
         let stale = mv(&Chess::default(), "g1f3");
         let got = order(&p, &h, MovePicker::main(&p, pack_move(stale), 0, None, &h));

@@ -51,8 +51,7 @@ impl Worker<'_> {
             alpha = alpha.max(eval);
             (raw, eval, eval)
         };
-        let mut picker =
-            MovePicker::quiescence(pos, in_check, entry.map_or(0, |e| e.mv), self.heuristics);
+        let mut picker = MovePicker::quiescence(pos, in_check, entry.map_or(0, |e| e.mv));
         let mut best_move = None;
         while let Some((m, score)) = picker.next(pos, self.heuristics) {
             if !in_check && self.qsearch_skips(m, score, eval, alpha) {

@@ -519,7 +519,7 @@ impl Worker<'_> {
     ) -> i32 {
         let last = self.frames[ply].last;
         let mut picker = MovePicker::main(pos, node.tt_move, ply, last, self.heuristics);
-        if picker.is_empty() {
+        if picker.is_empty(pos, self.heuristics) {
             return if node.in_check {
                 -MATE + ply as i32
             } else {
