@@ -145,6 +145,26 @@ pub struct PositionArgs {
     pub moves: Vec<String>,
 }
 
+impl Command {
+    /// Whether the subcommand prints its answer and ends, so a reader that closes the pipe
+    /// early (`| head`) has simply seen enough. The console, the protocols and the scope
+    /// talk to a peer and handle a closed stream themselves.
+    fn prints_and_ends(&self) -> bool {
+        !matches!(self, Command::Uci | Command::Xboard | Command::Scope(_))
+    }
+}
+
+/// Restores the default action of SIGPIPE, which Rust's runtime ignores: a write to a
+/// closed pipe then ends the process quietly with the conventional status 141, as `cat` or
+/// `grep` would, instead of `println!` panicking with "Broken pipe".
+fn die_quietly_on_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to its default before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 /// An error that ends a subcommand: printed on stderr, exit status 2 for [`CliError::Usage`]
 /// and 1 for the others (bad input).
 #[derive(Debug, Error)]
@@ -226,6 +246,9 @@ pub fn play_text(game: &mut Game, number: usize, text: &str) -> Result<(), CliEr
 /// Runs the command line; the binary's `main`.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
+    if cli.command.as_ref().is_some_and(Command::prints_and_ends) {
+        die_quietly_on_closed_pipe();
+    }
     let result = match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Search(args)) => search::run(&args),
