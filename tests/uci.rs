@@ -283,12 +283,21 @@ fn ponder_holds_its_answer_until_ponderhit_or_stop() {
 }
 
 #[test]
-fn book_moves_are_announced_and_infinite_searches_never_use_the_book() {
+fn book_moves_are_announced_with_a_value_and_infinite_searches_never_use_the_book() {
     let mut e = started();
     e.send("position startpos");
     e.send("go wtime 10000 btime 10000");
-    e.expect_prefix("info string book move", LONG);
-    one_bestmove(&mut e, LONG);
+    let (book, _) = e.expect_prefix("info string book move", LONG);
+    let mv = book.rsplit(' ').next().unwrap().to_string();
+    // The value comes first, as a search's would, its line the book move.
+    let valued = e.seen.iter().rev().nth(1).unwrap();
+    assert!(
+        valued.starts_with("info depth ")
+            && valued.contains(" score cp ")
+            && valued.ends_with(&format!(" pv {mv}")),
+        "{valued}"
+    );
+    assert_eq!(one_bestmove(&mut e, LONG), format!("bestmove {mv}"));
     e.send("go infinite");
     e.expect_prefix("info depth", LONG);
     e.send("stop");

@@ -37,6 +37,24 @@ fn engine_move(e: &mut Engine, timeout: Duration) -> String {
 }
 
 #[test]
+fn a_book_move_comes_with_a_thinking_line() {
+    let mut e = started();
+    e.send("post");
+    e.send("level 0 5 0");
+    e.send("time 30000");
+    e.send("otim 30000");
+    e.send("usermove e2e4");
+    let mv = engine_move(&mut e, LONG);
+    let before = &e.seen[e.seen.len() - 2];
+    let fields: Vec<&str> = before.split_whitespace().collect();
+    assert!(
+        fields.len() >= 5 && fields[..4].iter().all(|w| w.parse::<i64>().is_ok()),
+        "no thinking line before the book move {mv}: {before}"
+    );
+    e.quit("quit");
+}
+
+#[test]
 fn handshake_declares_the_features() {
     let mut e = Engine::start(&["xboard"]);
     e.send("xboard");

@@ -225,8 +225,11 @@ impl Engine {
         }
         // Timed play (pondering included) keeps the paper's fixed depth unless `Deepen`.
         limits.deepen |= self.options.deepen && budget.is_some();
-        let book = (self.options.own_book && !request.holds() && limits.searchmoves.is_empty())
-            .then(|| (Arc::clone(&self.book), self.book_seed));
+        let known = (self.options.book_plies())
+            .is_none_or(|plies| crate::rules::game_ply(self.position()) < plies);
+        let book =
+            (self.options.own_book && known && !request.holds() && limits.searchmoves.is_empty())
+                .then(|| (Arc::clone(&self.book), self.book_seed));
         limits.tablebases = self.tablebases.clone();
         let tablebases = self
             .tablebases
@@ -442,6 +445,39 @@ pub(crate) mod tests {
         let rx = answer(&mut e, Go::default());
         let b = rx.recv_timeout(Duration::from_secs(5)).unwrap();
         assert_eq!((b.best, b.source), (None, Source::NoMove));
+    }
+
+    #[test]
+    fn a_strength_level_follows_the_book_only_as_far_as_its_rating_knows() {
+        let source = |e: &mut Engine| {
+            answer(e, Go::default())
+                .recv_timeout(Duration::from_secs(30))
+                .unwrap()
+                .source
+        };
+        let mut e = Engine::new();
+        e.set_option("UCI_LimitStrength", Some("true")).unwrap();
+        e.set_option("UCI_Elo", Some("1200")).unwrap();
+        assert_eq!(source(&mut e), Source::Book);
+        e.wait();
+        let mut game = Game::default();
+        for san in ["e4", "e5"] {
+            let m = crate::notation::read_move(game.position(), san).unwrap();
+            game.play(m);
+        }
+        e.set_game(game.clone());
+        e.set_option("Depth", Some("1")).unwrap();
+        assert_eq!(
+            source(&mut e),
+            Source::Search,
+            "two plies are all 1200 knows"
+        );
+        e.wait();
+        e.set_option("UCI_Elo", Some("1300")).unwrap();
+        assert_eq!(source(&mut e), Source::Book);
+        e.wait();
+        e.set_option("UCI_LimitStrength", Some("false")).unwrap();
+        assert_eq!(source(&mut e), Source::Book);
     }
 
     #[test]

@@ -14,7 +14,7 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
-use shakmaty::Position;
+use shakmaty::{Move, Position};
 
 use super::go::{BestMove, Source, legal_prefix};
 use crate::book::{Book, Choice};
@@ -299,9 +299,8 @@ fn search_thread(
         .as_ref()
         .and_then(|(b, seed)| b.pick(pos, Choice::Random { seed: *seed }))
     {
-        BestMove::book(m, start.elapsed())
+        book_answer(m, shared, searcher, job, start, &mut on_info)
     } else {
-        let mut guard = lock(searcher);
         let mut report = |info: &Info| {
             let mut info = info.clone();
             info.pv = legal_prefix(pos, &info.pv);
@@ -310,26 +309,82 @@ fn search_thread(
                 shared.on_progress(&info);
             }
         };
-        let outcome = catch_unwind(AssertUnwindSafe(|| {
-            guard.search(&job.game, &job.limits, &shared.stop, &mut report)
-        }));
-        match outcome {
-            Ok(Ok(result)) => {
+        match guarded_search(searcher, job, &job.limits, &shared.stop, &mut report) {
+            Some(result) => {
                 *lock(last) = Some(result.clone());
                 BestMove::from_search(pos, result)
             }
-            Ok(Err(_)) => BestMove::fallback(pos, start.elapsed()),
-            Err(_) => {
-                // The searcher may be half-updated: start it afresh.
-                *guard = (job.profile.make)();
-                guard.configure(&job.settings);
-                BestMove::fallback(pos, start.elapsed())
-            }
+            None => BestMove::fallback(pos, start.elapsed()),
         }
     };
     shared.finish(answer);
     shared.wake.notify_all();
     shared.deliver();
+}
+
+/// Runs one search of the job's position; None when it fails or panics, in which case the
+/// searcher, which may be half-updated, is made afresh.
+fn guarded_search(
+    searcher: &Mutex<Box<dyn Search>>,
+    job: &Job,
+    limits: &Limits,
+    stop: &AtomicBool,
+    report: &mut dyn FnMut(&Info),
+) -> Option<SearchResult> {
+    let mut guard = lock(searcher);
+    let outcome = catch_unwind(AssertUnwindSafe(|| {
+        guard.search(&job.game, limits, stop, report)
+    }));
+    match outcome {
+        Ok(result) => result.ok(),
+        Err(_) => {
+            *guard = (job.profile.make)();
+            guard.configure(&job.settings);
+            None
+        }
+    }
+}
+
+/// The node budget of the short search that values a book move.
+const BOOK_VALUE_NODES: u64 = 10_000;
+
+/// A book move, valued by a short search of that move alone ([`BOOK_VALUE_NODES`] nodes,
+/// a few milliseconds) and reported as a search would report it, so that GUIs show a value
+/// and match runners write one into their PGNs.
+fn book_answer(
+    m: Move,
+    shared: &Shared,
+    searcher: &Mutex<Box<dyn Search>>,
+    job: &Job,
+    start: Instant,
+    on_info: &mut InfoFn,
+) -> BestMove {
+    let limits = Limits {
+        nodes: Some(BOOK_VALUE_NODES),
+        searchmoves: vec![m],
+        ..Limits::default()
+    };
+    let valued =
+        guarded_search(searcher, job, &limits, &shared.stop, &mut |_| {}).filter(|r| r.best == m);
+    let time = start.elapsed();
+    let Some(r) = valued else {
+        return BestMove::book(m, time);
+    };
+    on_info(&Info {
+        depth: r.depth,
+        seldepth: r.depth,
+        score: r.score,
+        nodes: r.nodes,
+        time,
+        pv: vec![m],
+        ..Info::default()
+    });
+    BestMove {
+        score: Some(r.score),
+        depth: r.depth,
+        nodes: r.nodes,
+        ..BestMove::book(m, time)
+    }
 }
 
 /// The answer the tables give at the root, reported as a search would report it.
