@@ -306,6 +306,27 @@ fn book_moves_are_announced_with_a_value_and_infinite_searches_never_use_the_boo
 }
 
 #[test]
+fn a_long_1967_search_names_the_move_it_is_searching_every_second() {
+    let mut e = started();
+    e.send("setoption name Profile value 1967");
+    e.send("setoption name OwnBook value false");
+    e.send("position startpos moves e2e4 e7e5");
+    // Depth 13 spends many seconds on its first top-level move.
+    let t = e.send("go depth 13");
+    let (line, at) = e.expect_prefix("info depth 13 currmove ", LONG);
+    assert!(at - t < secs(1.5), "first report after {:?}", at - t);
+    assert!(
+        line.contains(" currmovenumber ") && line.contains(" nodes "),
+        "{line}"
+    );
+    let (_, again) = e.expect_prefix("info depth 13 currmove ", LONG);
+    assert!(again - at < secs(1.5), "next report after {:?}", again - at);
+    e.send("stop");
+    one_bestmove(&mut e, LONG);
+    e.quit("quit");
+}
+
+#[test]
 fn checkmated_or_stalemated_root_answers_none() {
     let mut e = started();
     e.send("position startpos moves f2f3 e7e5 g2g4 d8h4");

@@ -311,16 +311,20 @@ struct Style {
 
 /// One `info` line in `style`.
 fn info_line(info: &Info, style: Style) -> String {
+    let ms = info.time.as_millis() as u64;
+    let nps = info.nodes * 1000 / ms.max(1);
     if let Some(c) = info.currmove {
-        return format!(
+        let mut line = format!(
             "info depth {} currmove {} currmovenumber {}",
             info.depth,
             uci_in(c.mv, style.castling),
             c.number
         );
+        if info.nodes > 0 {
+            line.push_str(&format!(" nodes {} nps {nps} time {ms}", info.nodes));
+        }
+        return line;
     }
-    let ms = info.time.as_millis() as u64;
-    let nps = info.nodes * 1000 / ms.max(1);
     let pv: Vec<String> = info.pv.iter().map(|&m| uci_in(m, style.castling)).collect();
     let wdl = if style.wdl {
         let w = Wdl::from_score(info.score);
@@ -608,6 +612,14 @@ pub(crate) mod tests {
         };
         assert_eq!(
             info_line(&busy, STANDARD),
+            "info depth 3 currmove e2e4 currmovenumber 3 nodes 2000 nps 500000 time 4"
+        );
+        let unknown = Info {
+            nodes: 0,
+            ..busy.clone()
+        };
+        assert_eq!(
+            info_line(&unknown, STANDARD),
             "info depth 3 currmove e2e4 currmovenumber 3"
         );
         let wdl = info_line(

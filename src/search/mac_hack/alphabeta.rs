@@ -14,6 +14,7 @@ use arrayvec::ArrayVec;
 use shakmaty::{Chess, Color, File, Move, Position, Square};
 
 use super::params::Params;
+use super::progress::Progress;
 use super::width::WidthRule;
 use crate::attack::Analysis;
 use crate::eval::{Root, static_board_evaluator};
@@ -76,13 +77,19 @@ pub struct Tree<'a> {
     /// Set once a limit is reached: every node then returns at once, and values found
     /// after it are not used.
     pub stopped: bool,
+    /// Where the search reports while it runs.
+    pub progress: Progress<'a>,
 }
 
 impl Tree<'_> {
-    /// Whether the search must end now (checks the flag every node, the clock every 256).
+    /// Whether the search must end now (checks the flag every node, the clock every 256);
+    /// every 4096 nodes, the progress report is given its chance.
     pub fn check_stop(&mut self) -> bool {
         if self.stopped {
             return true;
+        }
+        if self.stats.nodes & 4095 == 0 {
+            self.progress.tick(&self.stats);
         }
         if self.stop.load(Ordering::Relaxed)
             || self.stats.nodes >= self.max_nodes
@@ -386,6 +393,7 @@ mod tests {
         let mut plies: Vec<Ply> = (0..4).map(|_| Ply::new()).collect();
         let stop = AtomicBool::new(false);
         let game = Game::new(pos.clone());
+        let mut silent = |_: &crate::search::Info| {};
         let mut tree = Tree {
             params: &params,
             hash: &mut hash,
@@ -398,6 +406,7 @@ mod tests {
             max_nodes: u64::MAX,
             deadline: None,
             stopped: false,
+            progress: Progress::new(&mut silent, Instant::now(), 1, false),
         };
         tree.generate(&pos, 0, &Analysis::new(&pos));
         let m = read_move(&pos, first).unwrap();

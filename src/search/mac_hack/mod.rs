@@ -14,6 +14,7 @@ mod alphabeta;
 mod deepening;
 pub mod params;
 mod position_evaluator;
+mod progress;
 mod root;
 mod secondary;
 pub mod width;
@@ -31,6 +32,7 @@ use crate::repetition::History;
 use crate::rules::Game;
 use alphabeta::{Ply, Tree};
 use deepening::MAX_DEPTH;
+use progress::Progress;
 
 pub use params::Params;
 
@@ -198,9 +200,10 @@ impl MacHack {
             max_nodes: limits.nodes.unwrap_or(u64::MAX),
             deadline: limits.deadline,
             stopped: false,
+            progress: Progress::new(info, start, depth, limits.currmove),
         };
         let found = tree
-            .root_search(pos, game.key(), depth, limits, start, info)
+            .root_search(pos, game.key(), depth, limits)
             .ok_or(NoLegalMove)?;
         let stats = tree.stats;
         let stopped = tree.stopped;

@@ -2,8 +2,6 @@
 //! is searched with an open window (no cut-off at the top), each new best move gets a
 //! secondary search, and every top-level move is recorded for debugging aid 5.
 
-use std::time::Instant;
-
 use shakmaty::{Chess, Move, Position};
 
 use super::alphabeta::{self, Line, Tree};
@@ -13,7 +11,7 @@ use crate::eval::{Root, Terms, static_board_evaluator};
 use crate::plausible::PlausibleMove;
 use crate::search::hash::Bound;
 use crate::search::score::{INF, MATE_BOUND, is_mate};
-use crate::search::{CURRMOVE_AFTER, CurrMove, Info, Limits, PvLine, RootMove, Score};
+use crate::search::{Info, Limits, PvLine, RootMove, Score};
 
 /// What the top level found.
 pub struct Found {
@@ -95,8 +93,6 @@ impl Tree<'_> {
         key: u64,
         depth: u32,
         limits: &Limits,
-        start: Instant,
-        info: &mut dyn FnMut(&Info),
     ) -> Option<Found> {
         self.stats.nodes += 1;
         let analysis = Analysis::new(pos);
@@ -119,15 +115,7 @@ impl Tree<'_> {
                 continue;
             }
             number += 1;
-            if limits.currmove && start.elapsed() >= CURRMOVE_AFTER {
-                info(&Info {
-                    depth,
-                    nodes: self.stats.nodes,
-                    time: start.elapsed(),
-                    currmove: Some(CurrMove { mv: pm.mv, number }),
-                    ..Info::default()
-                });
-            }
+            self.progress.searching(pm.mv, number, &self.stats);
             let alpha = found.alpha(self.params.multipv as usize);
             let first = self.child(
                 pos,
@@ -169,16 +157,15 @@ impl Tree<'_> {
                 found.value = value;
                 found.primary = v;
                 found.pv = best_line;
-                info(&Info {
-                    depth,
+                let best = Info {
                     seldepth: self.stats.seldepth,
                     score: Score::from_value(value),
                     nodes: self.stats.nodes,
-                    time: start.elapsed(),
                     pv: found.pv.iter().map(|p| p.mv).collect(),
                     hashfull: self.hash.hashfull(),
                     ..Info::default()
-                });
+                };
+                self.progress.best(best);
             }
             if self.stopped {
                 break;
