@@ -151,6 +151,36 @@ fn info_lines_come_in_the_uci_order() {
 }
 
 #[test]
+fn a_depth_limited_search_reports_each_line_once() {
+    for multipv in ["1", "3"] {
+        let mut e = started();
+        e.send("setoption name OwnBook value false");
+        e.send(&format!("setoption name MultiPV value {multipv}"));
+        e.send("position startpos moves e2e4");
+        e.send("go depth 6");
+        one_bestmove(&mut e, LONG);
+        let infos: Vec<&String> = e
+            .seen
+            .iter()
+            .filter(|l| l.starts_with("info depth"))
+            .collect();
+        let last = infos.last().unwrap();
+        assert!(last.starts_with("info depth 6 "), "{last}");
+        let mut seen = std::collections::HashSet::new();
+        for info in &infos {
+            // The time and nps may differ between two reports of one line; the rest not.
+            let line: Vec<&str> = info.split(" time ").collect();
+            let key = (
+                line[0].split(" nps ").next(),
+                line.get(1).and_then(|r| r.split(" pv ").nth(1)),
+            );
+            assert!(seen.insert(key), "reported twice: {info}\n{infos:?}");
+        }
+        e.quit("quit");
+    }
+}
+
+#[test]
 fn timed_searches_answer_within_their_time() {
     let mut e = started();
     e.send("setoption name OwnBook value false");

@@ -224,6 +224,15 @@ impl Searcher {
         self.tt.new_search();
         let multipv = self.multipv;
         let helper_nodes = AtomicU64::new(0);
+        // The nodes of the last line reported: when the last iteration ended the search,
+        // its lines already said everything the result says.
+        let mut reported_nodes = None;
+        let mut report = |i: &Info| {
+            if i.currmove.is_none() {
+                reported_nodes = Some(i.nodes);
+            }
+            info(i);
+        };
         let (shared, main, helpers) = self.split(game, limits, draw, start, &helper_nodes);
         // A node budget counts one thread's nodes: the main thread searches alone.
         let helpers = if limits.nodes.is_some() {
@@ -239,7 +248,7 @@ impl Searcher {
                 let mut worker = shared.worker(main, stop, 0);
                 let moves = worker.root_moves(pos, &limits.searchmoves);
                 let max_depth = limits.depth.unwrap_or(MAX_DEPTH);
-                let done = worker.deepen(pos, moves, max_depth, limits.soft, multipv, info);
+                let done = worker.deepen(pos, moves, max_depth, limits.soft, multipv, &mut report);
                 // Stopped before the first move had a value: the static evaluation
                 // stands in.
                 let value = match done.moves[0].score {
@@ -273,6 +282,9 @@ impl Searcher {
             }),
             stopped,
         };
+        if reported_nodes == Some(counts.nodes) {
+            return Some(result);
+        }
         info(&Info {
             depth: result.depth,
             seldepth: counts.seldepth,
