@@ -96,11 +96,14 @@ fn the_pgn_reads_back_with_comments_and_variations() {
     assert_eq!(games.len(), 2, "{text}");
     let (main, comments, variations) = &games[0];
     assert_eq!(main.join(" "), "e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#");
-    assert_eq!(*comments, 7);
-    // The summary on stderr counts the moves machack would have played otherwise.
+    // A comment a move, and the summary before the first.
+    assert_eq!(*comments, 8);
+    // The summary, on stderr too, counts the moves machack would have played otherwise.
     let err = String::from_utf8_lossy(&out.stderr);
     let first = err.lines().next().unwrap();
     assert!(first.starts_with("game 1: White matches "), "{err}");
+    let summary = first.trim_start_matches("game 1: ");
+    assert!(text.contains(&format!("{{{summary}}} 1. e4 {{")), "{text}");
     let matched: usize = [first.split(' ').nth(4), first.split(' ').nth(9)]
         .iter()
         .map(|w| w.unwrap().parse::<usize>().unwrap())

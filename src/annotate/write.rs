@@ -1,6 +1,7 @@
 //! The annotations written out: as PGN, each move followed by its comment and, where
 //! machack would have played otherwise, a variation with its line; or as a table, one row
-//! a move. Both end with the summary line of matches.
+//! a move. Both carry the summary line of matches: the PGN before its first move, the
+//! table at its end.
 
 use shakmaty::Chess;
 
@@ -12,7 +13,8 @@ use crate::rules::Game;
 const LINE_WIDTH: usize = 79;
 
 /// One game as PGN: its tags (the Seven Tag Roster first, `Annotator` set to `annotator`),
-/// then the moves with comments and variations, then `result`.
+/// the summary of matches as the comment before the first move, then the moves with
+/// comments and variations, then `result`.
 pub fn pgn(
     tags: &[(String, String)],
     start: &Chess,
@@ -33,7 +35,7 @@ pub fn pgn(
         .map_or(full.clone(), |(head, _)| head.to_string());
     out.push('\n');
     out.push('\n');
-    let mut tokens = Vec::new();
+    let mut tokens = vec![format!("{{{}}}", Matches::of(notes).line())];
     for n in notes {
         tokens.push(numbered(n));
         tokens.push(format!("{{{}}}", clean(&pgn_comment(n))));
