@@ -253,6 +253,56 @@ fn the_man_page_is_made_from_the_definitions() {
     }
 }
 
+/// Every page the main page refers to (`machack-perft(1)`) can be made, and a subcommand's
+/// page holds the flags its `--help` lists.
+#[test]
+fn every_page_the_man_page_names_can_be_made() {
+    let main = String::from_utf8(machack(&["man"]).stdout).unwrap();
+    let named: Vec<String> = main
+        .split_whitespace()
+        .filter_map(|w| w.strip_suffix("(1)"))
+        .filter_map(|w| w.strip_prefix("machack\\-"))
+        .map(|w| w.replace("\\-", "-"))
+        .collect();
+    assert!(named.len() >= 15, "{named:?}");
+    for sub in &named {
+        let page = String::from_utf8(machack(&["man", sub]).stdout).unwrap();
+        assert!(
+            page.contains(&format!(".TH machack-{sub} 1")),
+            "{sub}: {page}"
+        );
+        let help = String::from_utf8(machack(&[sub, "--help"]).stdout).unwrap();
+        for flag in help.split_whitespace().filter(|w| w.starts_with("--")) {
+            let flag = flag.trim_end_matches(',').split(['=', '<']).next().unwrap();
+            let roff = flag.replace('-', "\\-");
+            assert!(page.contains(&roff), "{sub}: {flag} missing from its page");
+        }
+    }
+    let err = exits(2, &["man", "perfect"]);
+    assert!(
+        err.contains("'perfect' is not a subcommand") && err.contains("perft"),
+        "{err}"
+    );
+    let book_show = String::from_utf8(machack(&["man", "book", "show"]).stdout).unwrap();
+    assert!(book_show.contains(".TH machack-book-show 1"), "{book_show}");
+    let dir = std::env::temp_dir().join(format!("machack-man-{}", std::process::id()));
+    exits(0, &["man", "--dir", dir.to_str().unwrap()]);
+    let mut pages: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    pages.sort();
+    let _ = std::fs::remove_dir_all(&dir);
+    for page in [
+        "machack.1",
+        "machack-perft.1",
+        "machack-book-show.1",
+        "machack-scope.1",
+    ] {
+        assert!(pages.iter().any(|p| p == page), "{page} not in {pages:?}");
+    }
+}
+
 #[test]
 fn completion_scripts_are_made_for_each_shell() {
     for (shell, marker) in [

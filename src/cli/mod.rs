@@ -124,9 +124,9 @@ enum Command {
     /// Serve the web page that shows machack thinking (`--open` opens it).
     #[command(after_help = example!("machack scope --open"))]
     Scope(scope::ScopeArgs),
-    /// Print the man page (roff) of machack and its subcommands.
-    #[command(after_help = example!("machack man > machack.1 && man ./machack.1"))]
-    Man,
+    /// Print the man page (roff) of machack or of one subcommand, or write them all.
+    #[command(after_help = example!("machack man > machack.1 && man ./machack.1", "machack man perft > machack-perft.1", "machack man --dir man1   # every page"))]
+    Man(manual::ManArgs),
     /// Print a shell completion script.
     #[command(after_help = example!("machack completions bash > ~/.local/share/bash-completion/completions/machack"))]
     Completions(manual::CompletionsArgs),
@@ -274,7 +274,7 @@ pub fn main() -> ExitCode {
         Some(Command::TrainNet(args)) => train_net::run(&args),
         Some(Command::Scope(args)) => scope::run(&args),
         Some(Command::PlausibleSuite(args)) => suite::run(&args),
-        Some(Command::Man) => manual::man(),
+        Some(Command::Man(args)) => manual::man(&args),
         Some(Command::Completions(args)) => manual::completions(&args),
         Some(Command::Annotate(args)) => annotate::run(&args),
         None => {
