@@ -7,6 +7,8 @@
 //! or minutes of CPU) is listed in [`NOT_RUN`] with the reason; a command neither run nor
 //! listed fails the test, so a new example is checked from the day it is written.
 
+#![cfg(unix)]
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::Ordering;
