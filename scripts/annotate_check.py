@@ -7,6 +7,7 @@ the games annotated. Exits non-zero on any failure.
     python3 scripts/annotate_check.py GAMES.pgn out.pgn
 """
 
+import argparse
 import sys
 
 import chess.pgn
@@ -45,6 +46,8 @@ def main(original, annotated):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3:
-        sys.exit(__doc__)
-    sys.exit(main(sys.argv[1], sys.argv[2]))
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("original", help="the PGN file given to `machack annotate`")
+    ap.add_argument("annotated", help="what `machack annotate` wrote for it")
+    args = ap.parse_args()
+    sys.exit(main(args.original, args.annotated))

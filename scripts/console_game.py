@@ -11,16 +11,21 @@ transcript. Lines typed are marked '> '.
 Usage: python3 scripts/console_game.py [MACHACK] [TRANSCRIPT] [MAX_PLIES]
        (defaults: target/release/machack, transcript.txt, 240)
 """
+import argparse
 import json
 import os
 import subprocess
-import sys
 
 
 def main():
-    machack = sys.argv[1] if len(sys.argv) > 1 else "target/release/machack"
-    out = sys.argv[2] if len(sys.argv) > 2 else "transcript.txt"
-    max_plies = int(sys.argv[3]) if len(sys.argv) > 3 else 240
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("machack", nargs="?", default="target/release/machack", help="the binary")
+    ap.add_argument("transcript", nargs="?", default="transcript.txt",
+                    help="the transcript to write; the game goes beside it as .pgn")
+    ap.add_argument("max_plies", nargs="?", type=int, default=240,
+                    help="White resigns after this many plies (240)")
+    args = ap.parse_args()
+    machack, out, max_plies = args.machack, args.transcript, args.max_plies
     pgn = os.path.splitext(out)[0] + ".pgn"
     console = subprocess.Popen([machack, "--ascii"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                text=True, bufsize=1)

@@ -38,6 +38,7 @@ least a quarter of their weight; ours may go to 0. Factors with no weight of the
 1), SHARE (e.g. `sts-train:even=4`), MORE (extra checking sets dumped by hand into
 target/fit). Needs numpy and scipy.
 """
+import argparse
 import os
 import re
 import subprocess
@@ -331,5 +332,7 @@ def ablate():
 
 
 if __name__ == "__main__":
-    {"dump": dump, "fit": fit, "write": write, "suite": suite, "ablate": ablate}[
-        sys.argv[1] if len(sys.argv) > 1 else "fit"]()
+    STEPS = {"dump": dump, "fit": fit, "write": write, "suite": suite, "ablate": ablate}
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("step", nargs="?", default="fit", choices=STEPS, help="what to do (fit)")
+    STEPS[ap.parse_args().step]()

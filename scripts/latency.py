@@ -9,6 +9,7 @@ Usage: scripts/latency.py [--engine target/release/machack] [--n 50]
 """
 
 import argparse
+import math
 import os
 import select
 import statistics
@@ -53,7 +54,7 @@ class Pipe:
 
 def summary(name, xs):
     xs = sorted(x * 1000 for x in xs)
-    p90 = xs[int(0.9 * (len(xs) - 1))]
+    p90 = xs[math.ceil(0.9 * len(xs)) - 1]  # nearest rank: never below the median
     print(f"{name}: n={len(xs)} median {statistics.median(xs):.3f} ms, "
           f"p90 {p90:.3f} ms, worst {xs[-1]:.3f} ms")
 

@@ -10,7 +10,7 @@ default 7; duplicates, positions with 5 or fewer legal moves and positions of th
 --exclude files dropped). A depth-7 MultiPV-2 screen keeps those whose best move leads the
 second by 80 cp; depth 12 then keeps a gap of 150 cp or more, with the second move's score
 inside ±1500 (not already lost or won). Ids are PREFIX.NNNN (default G). Needs python-chess
-and /usr/games/stockfish (15.1 was used).
+and a UCI engine to judge, --stockfish (default /usr/games/stockfish; 15.1 was used).
 
 tests/data/game_only_moves.epd (897 positions, from 17 PGN files of machack's match games)
 was made with the defaults in two runs: its first 131 positions without the depth-7
@@ -25,6 +25,7 @@ project's matches against gnuchess, Phalanx, Toga and Fairy-Max (211 games, in $
 """
 import argparse
 import random
+import shlex
 
 import chess
 import chess.engine
@@ -74,9 +75,11 @@ def main():
     ap.add_argument("--sample", type=float, default=0.12)
     ap.add_argument("--prefix", default="G")
     ap.add_argument("--exclude", nargs="*", default=[])
+    ap.add_argument("--stockfish", default="/usr/games/stockfish",
+                    help="the judging UCI engine's command line (/usr/games/stockfish)")
     args = ap.parse_args()
     random.seed(args.seed)
-    engine = chess.engine.SimpleEngine.popen_uci("/usr/games/stockfish")
+    engine = chess.engine.SimpleEngine.popen_uci(shlex.split(args.stockfish))
     engine.configure({"Threads": 1, "Hash": 64})
     kept = 0
     with open(args.out, "w") as out:

@@ -5,13 +5,13 @@ tests/data/openings.epd played on 0-19 random plies), own book off. Prints, per 
 median, 90th percentile and worst time from `go` to `bestmove`: what the engine spends
 against what the clock had.
 
-Usage: python3 scripts/overshoot.py [MACHACK]   (default target/release/machack; needs
-`pip install chess`)
+Usage: python3 scripts/overshoot.py [MACHACK] [--positions 40] [--clocks 20,50,100,200]
+(default target/release/machack; needs `pip install chess`)
 """
+import argparse
 import os
 import random
 import subprocess
-import sys
 import time
 
 import chess
@@ -51,14 +51,19 @@ def positions(rng, count):
 
 
 def main():
-    engine = Engine([sys.argv[1] if len(sys.argv) > 1 else "target/release/machack", "uci"])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("machack", nargs="?", default="target/release/machack", help="the binary")
+    ap.add_argument("--positions", type=int, default=40, help="positions per clock (40)")
+    ap.add_argument("--clocks", default="20,50,100,200", help="the clocks T in ms (20,50,100,200)")
+    args = ap.parse_args()
+    engine = Engine([args.machack, "uci"])
     engine.send("uci")
     engine.wait("uciok")
     engine.send("setoption name OwnBook value false")
     rng = random.Random(1)
-    for clock in (20, 50, 100, 200):
+    for clock in [int(c) for c in args.clocks.split(",")]:
         times = []
-        for board in positions(rng, 40):
+        for board in positions(rng, args.positions):
             engine.send("position fen " + board.fen())
             engine.send("isready")
             engine.wait("readyok")

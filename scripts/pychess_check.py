@@ -8,6 +8,7 @@ legal. Exits non-zero on any failure.
 
 Needs `pip install chess==1.11.2` and a release build:
     cargo build --release && python3 scripts/pychess_check.py [--engine target/release/machack]
+`--clock` and `--start` make the games shorter (seconds on each clock, a FEN to start from).
 """
 
 import argparse
@@ -51,10 +52,10 @@ async def analyse(proto, path):
           f"depth {info.get('depth')}, pv {board.variation_san(pv)}")
 
 
-async def self_play(proto, path, limit):
+async def self_play(proto, path, limit, start):
     _, white = await open_engine(proto, path)
     _, black = await open_engine(proto, path)
-    board = chess.Board()
+    board = chess.Board(start)
     while not board.is_game_over(claim_draw=True):
         engine = white if board.turn == chess.WHITE else black
         result = await asyncio.wait_for(engine.play(board, limit), 30.0)
@@ -73,13 +74,18 @@ async def self_play(proto, path, limit):
 
 
 async def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--engine", default="target/release/machack")
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--engine", default="target/release/machack", help="the binary")
+    ap.add_argument("--clock", type=float, default=20.0,
+                    help="seconds on each clock of the self-play game, +0.1 a move (20)")
+    ap.add_argument("--start", default=chess.STARTING_FEN,
+                    help="the FEN the self-play game starts from (the initial position)")
     args = ap.parse_args()
+    limit = chess.engine.Limit(white_clock=args.clock, black_clock=args.clock,
+                               white_inc=0.1, black_inc=0.1)
     for proto in ("uci", "xboard"):
         await analyse(proto, args.engine)
-        await self_play(proto, args.engine, chess.engine.Limit(white_clock=20, black_clock=20,
-                                                                white_inc=0.1, black_inc=0.1))
+        await self_play(proto, args.engine, limit, args.start)
     print("python-chess check passed")
 
 

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Measures the modern search's time to a fixed depth with 1 and 2 threads (Lazy SMP).
 
-  Each of six bench positions is searched to --depth with `machack search --threads T`,
-  --runs times per thread count; prints the median wall time per position, the total,
+  Each of six bench positions is searched to --depth over UCI (`setoption name Threads`,
+  `go depth`) by a fresh engine, --runs times per thread count; prints the median wall time per position, the total,
   the nodes both thread counts needed, and how many cores the runs got (CPU time over
   wall time): on a loaded machine the second thread may get no core of its own, and
   then the wall-clock figure says nothing about the search.
@@ -32,11 +32,26 @@ def cpu_seconds():
 
 
 def search(engine, fen, depth, threads):
-    """One search: wall seconds, CPU seconds and nodes."""
-    cmd = [engine, "search", "--fen", fen, "--depth", str(depth), "--threads", str(threads)]
+    """One search by a fresh engine: wall seconds, CPU seconds and nodes (the last `info`
+    line's count before `bestmove`)."""
+    commands = (f"uci\nsetoption name Threads value {threads}\nsetoption name OwnBook value false\n"
+                f"position fen {fen}\ngo depth {depth}\n")
     t, c = time.perf_counter(), cpu_seconds()
-    out = subprocess.run(cmd, capture_output=True, check=True, text=True).stdout
-    nodes = int(out.split(" nodes ")[1].split(",")[0])
+    p = subprocess.Popen([engine, "uci"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    p.stdin.write(commands)
+    p.stdin.flush()
+    nodes = None
+    for line in p.stdout:
+        words = line.split()
+        if "nodes" in words[:-1]:
+            nodes = int(words[words.index("nodes") + 1])
+        if words[:1] == ["bestmove"]:
+            break
+    p.stdin.write("quit\n")
+    p.stdin.close()
+    p.wait()
+    if nodes is None:
+        raise RuntimeError(f"no `info ... nodes` line from {engine} on {fen}")
     return time.perf_counter() - t, cpu_seconds() - c, nodes
 
 

@@ -15,8 +15,8 @@ prints the files it changed)
 >>> wrap(["//! - item text here", "//! - next"], 16)
 ['//! - item text', '//!   here', '//! - next']
 """
+import argparse
 import re
-import sys
 
 COMMENT = re.compile(r"^(\s*(?://!|///|//)) ?(.*)$")
 NEW_BLOCK = re.compile(r"^(\s*)(- |\* |\d+\. |#|\||```|$)")
@@ -89,14 +89,15 @@ def wrap(lines, width):
     return out
 
 
-def main(argv):
-    width = 100
-    if len(argv) >= 2 and argv[0] == "--width":
-        width, argv = int(argv[1]), argv[2:]
-    for path in argv:
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--width", type=int, default=100, help="the line limit (100)")
+    ap.add_argument("files", nargs="+", metavar="FILE.rs", help="rewritten in place")
+    args = ap.parse_args()
+    for path in args.files:
         with open(path, encoding="utf-8") as fh:
             lines = fh.read().split("\n")
-        wrapped = wrap(lines, width)
+        wrapped = wrap(lines, args.width)
         if wrapped != lines:
             with open(path, "w", encoding="utf-8") as fh:
                 fh.write("\n".join(wrapped))
@@ -104,4 +105,4 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    main()
