@@ -9,37 +9,11 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::aids::{DoneView, InspectView};
-use super::views::{GameView, InfoView, ProfileView};
+use super::views::{GameView, InfoView, ProfileView, Side};
 use crate::annotate::{Matches, MoveNote};
 
 /// The largest message the page may send, in bytes (a pasted PGN of a long game fits).
 pub const MAX_MESSAGE: usize = 256 * 1024;
-
-/// A colour as the page names it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Side {
-    White,
-    Black,
-}
-
-impl From<Side> for shakmaty::Color {
-    fn from(s: Side) -> Self {
-        match s {
-            Side::White => shakmaty::Color::White,
-            Side::Black => shakmaty::Color::Black,
-        }
-    }
-}
-
-impl From<shakmaty::Color> for Side {
-    fn from(c: shakmaty::Color) -> Self {
-        match c {
-            shakmaty::Color::White => Side::White,
-            shakmaty::Color::Black => Side::Black,
-        }
-    }
-}
 
 /// What the page asks of its session.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -143,6 +117,9 @@ pub enum Reply {
     /// A request failed; the session goes on.
     Error { message: String },
 }
+
+/// Where a session's replies go (the socket writes them to the page).
+pub type Events = tokio::sync::mpsc::UnboundedSender<Reply>;
 
 /// Why a message from the page could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

@@ -37,8 +37,8 @@ use axum::routing::get;
 
 pub use guard::Allowed;
 pub use messages::MAX_MESSAGE;
+pub use session::INFO_INTERVAL;
 pub use socket::{MAX_SESSIONS, Sessions};
-pub use thinking::INFO_INTERVAL;
 
 /// The port `machack scope` listens on unless told otherwise (0: any free port).
 pub const DEFAULT_PORT: u16 = 8067;

@@ -8,8 +8,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::messages::Reply;
-use super::session::Events;
+use super::messages::{Events, Reply};
 use crate::annotate::{self, Budget, Matches};
 use crate::rules::Game;
 use crate::search::{Profile, Settings};

@@ -1,20 +1,20 @@
 //! One tab's game: a session owns an [`Engine`] on a thread of its own and answers the
-//! page's requests in order. The engine searches on its own thread; its progress goes
-//! straight to the page (throttled, see `thinking`) and its answer comes back here as a
-//! command, so a session never blocks on a search. When the tab closes the socket sends
+//! page's requests in order. The engine searches on its own thread; its progress comes back
+//! to the session, which sends it on throttled ([`Thinking`], the search in progress, is
+//! started and watched by `thinking`), and its answer comes back here as a command, so a
+//! session never blocks on a search. When the tab closes the socket sends
 //! [`Command::Close`] and the session aborts its search and ends.
 
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
-use shakmaty::{Color, Position};
+use shakmaty::{Chess, Color, Position};
 
 use super::aids;
 use super::level::Level;
-use super::messages::{Reply, Request};
+use super::messages::{Events, Reply, Request};
 use super::review::Review;
-use super::thinking::Thinking;
-use super::views::{self, ClockView, GameView, StatusView};
+use super::views::{self, ClockView, GameView, LiveRootMove, StatusView};
 use crate::engine::{BestMove, Engine};
 use crate::fide::{Outcome, State};
 use crate::notation;
@@ -46,14 +46,46 @@ pub enum Command {
     Close,
 }
 
-/// Where a session's replies go (the socket writes them to the page).
-pub type Events = tokio::sync::mpsc::UnboundedSender<Reply>;
-
 /// A game ended by the players, not by the rules: the result and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Ending {
     pub result: &'static str,
     pub why: String,
+}
+
+/// The shortest time between two `info` replies.
+pub const INFO_INTERVAL: Duration = Duration::from_millis(100);
+
+/// A search in progress.
+#[derive(Debug, Clone)]
+pub struct Thinking {
+    /// Whether machack plays the answer (false: an analysis).
+    pub play: bool,
+    /// The number the answer comes back with.
+    pub seq: u64,
+    /// The game ply and position searched.
+    pub ply: usize,
+    pub root: Chess,
+    /// The top-level moves as the page last saw them.
+    pub live: Vec<LiveRootMove>,
+    /// The latest report of each line (line i at i − 1; one line unless `MultiPV` asks
+    /// for more), whether one came since the last `info` reply, and when that was.
+    pub lines: Vec<Info>,
+    pub pending: bool,
+    pub last_sent: Option<Instant>,
+}
+
+impl Thinking {
+    /// When the pending report may go, if there is one.
+    pub fn due(&self) -> Option<Instant> {
+        if !self.pending {
+            return None;
+        }
+        Some(
+            self.last_sent
+                .map_or_else(Instant::now, |t| t + INFO_INTERVAL),
+        )
+    }
 }
 
 /// One tab's game and engine.

@@ -8,14 +8,14 @@
 //! reports the page counts the time itself; the full record comes with the answer.
 
 use std::sync::mpsc::Sender;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use shakmaty::{Chess, Position};
 
 use super::aids::DoneView;
 use super::level::Level;
 use super::messages::Reply;
-use super::session::{Command, Session};
+use super::session::{Command, Session, Thinking};
 use super::views::{InfoView, LiveRootMove, MoveText};
 use crate::attack::Analysis;
 use crate::engine::{BestMove, Go, Source};
@@ -23,41 +23,6 @@ use crate::fide::{Outcome, State};
 use crate::plausible::{self, Context};
 use crate::rules::game_ply;
 use crate::search::Info;
-
-/// The shortest time between two `info` replies.
-pub const INFO_INTERVAL: Duration = Duration::from_millis(100);
-
-/// A search in progress.
-#[derive(Debug, Clone)]
-pub struct Thinking {
-    /// Whether machack plays the answer (false: an analysis).
-    pub play: bool,
-    /// The number the answer comes back with.
-    pub seq: u64,
-    /// The game ply and position searched.
-    pub ply: usize,
-    pub root: Chess,
-    /// The top-level moves as the page last saw them.
-    pub live: Vec<LiveRootMove>,
-    /// The latest report of each line (line i at i − 1; one line unless `MultiPV` asks
-    /// for more), whether one came since the last `info` reply, and when that was.
-    pub lines: Vec<Info>,
-    pub pending: bool,
-    pub last_sent: Option<Instant>,
-}
-
-impl Thinking {
-    /// When the pending report may go, if there is one.
-    pub fn due(&self) -> Option<Instant> {
-        if !self.pending {
-            return None;
-        }
-        Some(
-            self.last_sent
-                .map_or_else(Instant::now, |t| t + INFO_INTERVAL),
-        )
-    }
-}
 
 /// The top-level moves of `pos` in plausibility order, no value yet.
 pub fn live_root(pos: &Chess) -> Vec<LiveRootMove> {

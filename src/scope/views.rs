@@ -4,16 +4,41 @@
 
 use std::time::Duration;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use shakmaty::{Chess, Color, Move, Position, Role};
 
-use super::messages::Side;
 use crate::engine::legal_prefix;
 use crate::eval::Terms;
 use crate::fide::State;
 use crate::notation::{self, Notation};
 use crate::search::modern::EndTerms;
 use crate::search::{Info, Score, SearchResult};
+
+/// A colour as the page names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    White,
+    Black,
+}
+
+impl From<Side> for shakmaty::Color {
+    fn from(s: Side) -> Self {
+        match s {
+            Side::White => shakmaty::Color::White,
+            Side::Black => shakmaty::Color::Black,
+        }
+    }
+}
+
+impl From<shakmaty::Color> for Side {
+    fn from(c: shakmaty::Color) -> Self {
+        match c {
+            shakmaty::Color::White => Side::White,
+            shakmaty::Color::Black => Side::Black,
+        }
+    }
+}
 
 /// One move in every notation the page may show.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
