@@ -17,9 +17,12 @@
 //!   scores, limits, results, the hash table, statistics, the bench) and `timeman` (the
 //!   clock).
 //! - Around them: `engine` (the façade every protocol drives, the one options table and the
-//!   search thread), `protocol` (UCI, xboard and the teletype console), `notation` (English
-//!   descriptive notation, SAN and UCI text), `pgn`, `epd`, and the command line in `cli`.
+//!   search thread), `aids` (the paper's debugging aids as records, for every profile, that
+//!   the console, the scope and the command line only show), `protocol` (UCI, xboard and
+//!   the teletype console), `scope` (the web page), `notation` (English descriptive
+//!   notation, SAN and UCI text), `pgn`, `epd`, and the command line in `cli`.
 
+pub mod aids;
 pub mod annotate;
 pub mod attack;
 pub mod book;

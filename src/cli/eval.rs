@@ -4,12 +4,10 @@
 
 use clap::Args;
 use serde::Serialize;
-use shakmaty::{Bitboard, Chess, Color, Position, Role, Square};
+use shakmaty::{Bitboard, ByColor, Chess, Color, Position, Role, Square};
 
 use super::{CliError, PositionArgs};
-use crate::attack::Analysis;
-use crate::eval::{PawnVerdict, Root, Terms, pawn_verdict, static_board_evaluator};
-use crate::feedover::feedover;
+use crate::aids::{Evaluation, PawnVerdict};
 
 #[derive(Debug, Args)]
 pub struct EvalArgs {
@@ -75,9 +73,9 @@ fn color_name(c: Color) -> &'static str {
     }
 }
 
-fn pieces(pos: &Chess, set: impl Fn(Color) -> Bitboard) -> Sides {
-    let names = |c: Color| {
-        set(c)
+fn pieces(pos: &Chess, set: &ByColor<Bitboard>) -> Sides {
+    let names = |squares: Bitboard| {
+        squares
             .into_iter()
             .map(|sq: Square| {
                 let role = pos.board().role_at(sq).unwrap_or(Role::Pawn);
@@ -91,21 +89,17 @@ fn pieces(pos: &Chess, set: impl Fn(Color) -> Bitboard) -> Sides {
             .collect()
     };
     Sides {
-        white: names(Color::White),
-        black: names(Color::Black),
+        white: names(set.white),
+        black: names(set.black),
     }
 }
 
 fn report(root: &Chess, pos: &Chess) -> Report {
-    let terms: Terms = static_board_evaluator(pos, &Root::new(root));
-    let analysis = Analysis::new(pos);
-    let fo = feedover(pos, &analysis);
-    let board = pos.board();
-    let pawns = board
-        .pawns()
-        .into_iter()
-        .filter_map(|sq| pawn_verdict(board, sq))
-        .map(|v: PawnVerdict| PawnReport {
+    let e = Evaluation::of(pos, root);
+    let pawns = e
+        .pawns
+        .iter()
+        .map(|v: &PawnVerdict| PawnReport {
             square: v.square.to_string(),
             color: color_name(v.color),
             isolated: v.isolated,
@@ -116,18 +110,19 @@ fn report(root: &Chess, pos: &Chess) -> Report {
             blockaded: v.blockaded,
         })
         .collect();
+    let fo = e.feedover;
     Report {
-        b: terms.b,
-        r: terms.r,
-        p: terms.p,
-        k: terms.k,
-        c: terms.c,
-        s: terms.s(),
+        b: e.terms.b,
+        r: e.terms.r,
+        p: e.terms.p,
+        k: e.terms.k,
+        c: e.terms.c,
+        s: e.terms.s,
         turn: color_name(pos.turn()),
         pawns,
-        en_prise: pieces(pos, |c| analysis.en_prise(c)),
-        pinned: pieces(pos, |c| analysis.pinned(c)),
-        trapped: pieces(pos, |c| analysis.trapped(c)),
+        en_prise: pieces(pos, &e.en_prise),
+        pinned: pieces(pos, &e.pinned),
+        trapped: pieces(pos, &e.trapped),
         feedover: fo.map(|f| f.name()),
         feedover_case: fo.map(|f| f.case()),
         feedover_reason: fo.map(|f| f.describe()),

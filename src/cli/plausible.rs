@@ -9,9 +9,8 @@ use serde::Serialize;
 use shakmaty::Position;
 
 use super::{CliError, PositionArgs};
-use crate::attack::Analysis;
+use crate::aids::{Factor, Generator};
 use crate::notation::{self, Notation};
-use crate::plausible::{self, Context, Factor};
 
 #[derive(Debug, Args)]
 pub struct PlausibleArgs {
@@ -48,23 +47,29 @@ fn print(args: &PlausibleArgs) -> Result<(), CliError> {
     if let Some(outcome) = no_move(pos) {
         return Err(CliError::Input(outcome));
     }
-    let analysis = Analysis::new(pos);
-    let ply = game.moves().len() as u32;
-    let ctx = Context::root(ply);
-    let list = plausible::ranked(pos, &analysis, &ctx);
-    let entries: Vec<(Entry, plausible::Flags)> = match &args.trace {
+    let generator = Generator::root(pos, game.moves().len() as u32);
+    let list = generator.ranked();
+    let entries: Vec<(Entry, Vec<&str>)> = match &args.trace {
         None => list
             .iter()
-            .map(|pm| (entry(pos, &analysis, &ctx, pm.mv, pm.score), pm.flags))
+            .map(|r| {
+                (
+                    entry(pos, &generator, r.mv, r.plausibility),
+                    r.flags.clone(),
+                )
+            })
             .collect(),
         Some(text) => {
             let m = notation::read_move(pos, text)
                 .map_err(|source| CliError::Input(format!("--trace {text}: {source}")))?;
-            let pm = list
+            let r = list
                 .iter()
-                .find(|pm| pm.mv == m)
+                .find(|r| r.mv == m)
                 .ok_or_else(|| CliError::Input(format!("--trace {text}: not a legal move here")))?;
-            vec![(entry(pos, &analysis, &ctx, pm.mv, pm.score), pm.flags)]
+            vec![(
+                entry(pos, &generator, r.mv, r.plausibility),
+                r.flags.clone(),
+            )]
         }
     };
     let mut out = std::io::stdout().lock();
@@ -75,8 +80,7 @@ fn print(args: &PlausibleArgs) -> Result<(), CliError> {
         writeln!(out, "{text}")?;
         return Ok(());
     }
-    for (rank, (e, flags)) in entries.iter().enumerate() {
-        let flag_text: Vec<&str> = flags.names().collect();
+    for (rank, (e, flag_text)) in entries.iter().enumerate() {
         if args.trace.is_some() {
             writeln!(
                 out,
@@ -133,18 +137,12 @@ fn no_move(pos: &shakmaty::Chess) -> Option<String> {
     })
 }
 
-fn entry(
-    pos: &shakmaty::Chess,
-    analysis: &Analysis,
-    ctx: &Context,
-    m: shakmaty::Move,
-    score: i32,
-) -> Entry {
+fn entry(pos: &shakmaty::Chess, generator: &Generator, m: shakmaty::Move, score: i32) -> Entry {
     Entry {
         uci: notation::write_move(pos, m, Notation::Uci),
         san: notation::write_move(pos, m, Notation::San),
         descriptive: notation::write_move(pos, m, Notation::Descriptive),
         score,
-        factors: plausible::trace(pos, analysis, ctx, m),
+        factors: generator.factors(m),
     }
 }

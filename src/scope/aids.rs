@@ -8,15 +8,13 @@
 //! The 1967 search does not keep the values of the nodes off its variations.
 
 use serde::Serialize;
-use shakmaty::{Chess, Position};
+use shakmaty::Chess;
 
-use super::views::{self, EndTermsView, MoveText, PieceView, ScoreView, StatusView, TermsView};
-use crate::attack::Analysis;
+use super::views::{self, EndTermsView, PieceView, StatusView};
+use crate::aids::{self, BoardTerms, MoveText, NodeAids, PlausibleView, ScoreView};
 use crate::engine::{BestMove, Source};
-use crate::eval::{Root, static_board_evaluator};
 use crate::fide::State;
 use crate::notation;
-use crate::plausible::{self, Context, Factor};
 use crate::rules::{Game, game_ply};
 use crate::search::modern::end_terms;
 use crate::search::{Bound, ModernRootMove, ModernStats, RootMove, SearchResult, Stats};
@@ -68,7 +66,7 @@ impl RecordRow {
             value: Some(ScoreView::from(rm.score)),
             bound: Some(rm.bound.name()),
             verdict: verdict.to_string(),
-            pv: views::line(root, &rm.pv),
+            pv: aids::line(root, &rm.pv),
             secondary: None,
             end_terms: Some(EndTermsView::Modern(end_terms(root, &rm.pv))),
             order: Some(rm.order),
@@ -95,9 +93,9 @@ impl RecordRow {
             value: rm.score.map(ScoreView::from),
             bound,
             verdict,
-            pv: views::line(root, &rm.pv),
+            pv: aids::line(root, &rm.pv),
             secondary: rm.secondary.map(ScoreView::from),
-            end_terms: (rm.end_terms.as_ref()).map(|t| EndTermsView::MacHack(TermsView::from(t))),
+            end_terms: (rm.end_terms.as_ref()).map(|t| EndTermsView::MacHack(BoardTerms::from(t))),
             order: None,
             depth: None,
             nodes: None,
@@ -183,26 +181,13 @@ impl DoneView {
             nps: views::nps(best.nodes, best.time),
             time_ms: best.time.as_secs_f64() * 1000.0,
             source,
-            pv: views::line(root, &best.pv),
+            pv: aids::line(root, &best.pv),
             record,
             stats: result.map(StatsView::of),
             pv_end_terms: result.map(EndTermsView::of_pv),
             stopped: result.is_some_and(|r| r.stopped),
         }
     }
-}
-
-/// One move of a position with its plausibility and the factors that made it (aid 4).
-#[derive(Debug, Clone, Serialize)]
-pub struct PlausibleView {
-    #[serde(rename = "move")]
-    pub mv: MoveText,
-    pub rank: usize,
-    pub plausibility: i32,
-    pub flags: Vec<&'static str>,
-    pub factors: Vec<Factor>,
-    /// The static value after the move (White's point of view).
-    pub after: i32,
 }
 
 /// The debugging aids for one position of the game or of the tree below it.
@@ -214,7 +199,7 @@ pub struct InspectView {
     pub fen: String,
     pub pieces: Vec<PieceView>,
     /// Aid 3: the static board evaluation, R measured against the position at `ply`.
-    pub terms: TermsView,
+    pub terms: BoardTerms,
     /// Aid 4: every legal move, most plausible first.
     pub moves: Vec<PlausibleView>,
     pub status: StatusView,
@@ -254,34 +239,16 @@ fn node(game: &Game, ply: usize, path: &[String]) -> Result<(Game, Vec<MoveText>
 /// Aids 3 and 4 for the game's position after `ply` moves, then `path`.
 pub fn inspect(game: &Game, ply: usize, path: &[String]) -> Result<InspectView, InspectError> {
     let (node, texts) = node(game, ply, path)?;
-    let root_pos = node.position_at(ply).unwrap_or(node.start());
-    let root = Root::new(root_pos);
+    let root = node.position_at(ply).unwrap_or(node.start());
     let pos = node.position();
-    let ctx = Context::below(game_ply(root_pos), path.len() as u32);
-    let analysis = Analysis::new(pos);
-    let moves = plausible::ranked(pos, &analysis, &ctx)
-        .iter()
-        .enumerate()
-        .map(|(i, pm)| {
-            let mut after = pos.clone();
-            after.play_unchecked(pm.mv);
-            PlausibleView {
-                mv: MoveText::new(pos, pm.mv),
-                rank: i + 1,
-                plausibility: pm.score,
-                flags: pm.flags.names().collect(),
-                factors: plausible::trace(pos, &analysis, &ctx, pm.mv),
-                after: static_board_evaluator(&after, &root).s(),
-            }
-        })
-        .collect();
+    let aids = NodeAids::new(pos, root, game_ply(root), path.len() as u32);
     Ok(InspectView {
         ply,
         path: texts,
         fen: notation::fen_of(pos),
         pieces: views::pieces(pos),
-        terms: TermsView::from(&static_board_evaluator(pos, &root)),
-        moves,
+        terms: aids.terms,
+        moves: aids.moves,
         status: StatusView::new(pos, &State::of(&node), None),
     })
 }

@@ -413,7 +413,7 @@ impl Session {
         let status = StatusView::new(pos, &state, ended);
         let over = status.result.is_some();
         let options = self.engine.options();
-        let moves = views::line(game.start(), game.moves());
+        let moves = crate::aids::line(game.start(), game.moves());
         let last_move = moves
             .last()
             .map(|m| [m.uci[..2].to_string(), m.uci[2..4].to_string()]);

@@ -16,21 +16,19 @@ use super::aids::DoneView;
 use super::level::Level;
 use super::messages::Reply;
 use super::session::{Command, Session, Thinking};
-use super::views::{InfoView, LiveRootMove, MoveText};
-use crate::attack::Analysis;
+use super::views::{InfoView, LiveRootMove};
+use crate::aids::{Generator, MoveText};
 use crate::engine::{BestMove, Go, Source};
 use crate::fide::{Outcome, State};
-use crate::plausible::{self, Context};
 use crate::rules::game_ply;
 use crate::search::Info;
 
 /// The top-level moves of `pos` in plausibility order, no value yet.
 pub fn live_root(pos: &Chess) -> Vec<LiveRootMove> {
-    plausible::ranked(pos, &Analysis::new(pos), &Context::root(game_ply(pos)))
-        .iter()
-        .map(|pm| LiveRootMove {
-            mv: MoveText::new(pos, pm.mv),
-            plausibility: pm.score,
+    (Generator::root(pos, game_ply(pos)).ranked().into_iter())
+        .map(|r| LiveRootMove {
+            mv: MoveText::new(pos, r.mv),
+            plausibility: r.plausibility,
             value: None,
             best: false,
         })

@@ -1,18 +1,16 @@
-//! What the page draws, as the server computes it: moves in every notation the page may
-//! show, values, the board, the FIDE status, and the live search lines. Each view is a
-//! plain serialisable struct; the page keeps no chess knowledge of its own.
+//! What the page draws, as the server computes it: the board, the FIDE status, the clocks
+//! and the live search lines, with moves and values as `crate::aids` writes them. Each
+//! view is a plain serialisable struct; the page keeps no chess knowledge of its own.
 
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
-use shakmaty::{Chess, Color, Move, Position, Role};
+use shakmaty::{Chess, Position, Role};
 
-use crate::engine::legal_prefix;
-use crate::eval::Terms;
+use crate::aids::{BoardTerms, MoveText, ScoreView, line};
 use crate::fide::State;
-use crate::notation::{self, Notation};
 use crate::search::modern::EndTerms;
-use crate::search::{Info, Score, SearchResult};
+use crate::search::{Info, SearchResult};
 
 /// A colour as the page names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -40,91 +38,6 @@ impl From<shakmaty::Color> for Side {
     }
 }
 
-/// One move in every notation the page may show.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct MoveText {
-    pub uci: String,
-    pub san: String,
-    pub descriptive: String,
-    /// The full-move number and whether White made it, for numbering a line.
-    pub number: u32,
-    pub white: bool,
-}
-
-impl MoveText {
-    /// `m`, legal in `pos`, in every notation.
-    pub fn new(pos: &Chess, m: Move) -> MoveText {
-        MoveText {
-            uci: notation::write_move(pos, m, Notation::Uci),
-            san: notation::write_move(pos, m, Notation::San),
-            descriptive: notation::write_move(pos, m, Notation::Descriptive),
-            number: pos.fullmoves().get(),
-            white: pos.turn() == Color::White,
-        }
-    }
-}
-
-/// A line of moves from `pos`, up to its first illegal move.
-pub fn line(pos: &Chess, moves: &[Move]) -> Vec<MoveText> {
-    let mut p = pos.clone();
-    legal_prefix(pos, moves)
-        .into_iter()
-        .map(|m| {
-            let text = MoveText::new(&p, m);
-            p.play_unchecked(m);
-            text
-        })
-        .collect()
-}
-
-/// A value as the page shows it: the text, and a number to draw bars with.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct ScoreView {
-    /// Pawn = 128; a mate counts as ±100000.
-    pub value: i32,
-    /// Moves to mate (negative: mated), when it is a mate.
-    pub mate: Option<i32>,
-}
-
-impl From<Score> for ScoreView {
-    fn from(s: Score) -> Self {
-        match s {
-            Score::Value(v) => ScoreView {
-                value: v,
-                mate: None,
-            },
-            Score::Mate(n) => ScoreView {
-                value: if n > 0 { 100_000 - n } else { -100_000 - n },
-                mate: Some(n),
-            },
-        }
-    }
-}
-
-/// S = B + R + P + K + C, term by term (White's point of view, pawn = 128).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct TermsView {
-    pub b: i32,
-    pub r: i32,
-    pub p: i32,
-    pub k: i32,
-    pub c: i32,
-    pub s: i32,
-}
-
-impl From<&Terms> for TermsView {
-    fn from(t: &Terms) -> Self {
-        TermsView {
-            b: t.b,
-            r: t.r,
-            p: t.p,
-            k: t.k,
-            c: t.c,
-            s: t.s(),
-        }
-    }
-}
-
 /// The evaluation at the end of a line term by term, by the evaluator of the search that
 /// made the line: `{"evaluator":"1967","b",..,"s"}` (pawn = 128) or
 /// `{"evaluator":"modern","phase","scale","terms":[{"name","mg","eg","value"}],"eval"}`
@@ -133,7 +46,7 @@ impl From<&Terms> for TermsView {
 #[serde(tag = "evaluator")]
 pub enum EndTermsView {
     #[serde(rename = "1967")]
-    MacHack(TermsView),
+    MacHack(BoardTerms),
     #[serde(rename = "modern")]
     Modern(EndTerms),
 }
@@ -143,7 +56,7 @@ impl EndTermsView {
     pub fn of_pv(r: &SearchResult) -> EndTermsView {
         match &r.modern {
             Some(m) => EndTermsView::Modern(m.pv_end_terms.clone()),
-            None => EndTermsView::MacHack(TermsView::from(&r.pv_end_terms)),
+            None => EndTermsView::MacHack(BoardTerms::from(&r.pv_end_terms)),
         }
     }
 }
@@ -392,20 +305,6 @@ mod tests {
     use crate::rules::{Game, parse_fen};
 
     #[test]
-    fn moves_are_written_in_every_notation() {
-        let pos = Chess::default();
-        let m = crate::notation::read_move(&pos, "Nf3").unwrap();
-        let t = MoveText::new(&pos, m);
-        assert_eq!(
-            (t.uci.as_str(), t.san.as_str(), t.descriptive.as_str()),
-            ("g1f3", "Nf3", "N-KB3")
-        );
-        assert!(t.white);
-        let l = line(&pos, &[m, m]);
-        assert_eq!(l.len(), 1, "a line stops at its first illegal move");
-    }
-
-    #[test]
     fn the_board_and_legal_moves_are_listed() {
         let (pos, _) = parse_fen("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1").unwrap();
         let p = pieces(&pos);
@@ -434,12 +333,5 @@ mod tests {
         let s = StatusView::new(g.position(), &State::of(&g), Some(("0-1", "White resigns")));
         assert_eq!(s.result.as_deref(), Some("0-1"));
         assert!(s.text.starts_with("Game over"));
-    }
-
-    #[test]
-    fn mates_count_beyond_every_value() {
-        let v = ScoreView::from(Score::Mate(2));
-        assert!(v.value > 10_000 && v.mate == Some(2));
-        assert!(ScoreView::from(Score::Mate(-1)).value < -10_000);
     }
 }

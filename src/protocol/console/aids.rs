@@ -8,11 +8,10 @@
 use shakmaty::{Chess, Move, Position};
 
 use super::{Console, show, side_name};
-use crate::attack::Analysis;
+use crate::aids::{BoardTerms, Generator};
 use crate::engine::short;
 use crate::eval::{Root, static_board_evaluator};
 use crate::notation::{self, Notation};
-use crate::plausible::{self, Context};
 use crate::search::modern::eval::{FULL_SCALE, MAX_PHASE, evaluate};
 use crate::search::modern::{EndTerms, end_terms, to_score};
 use crate::search::{Bound, ModernRootMove, ModernStats, Score, SearchResult};
@@ -23,7 +22,7 @@ impl Console {
     pub(super) fn eval(&self, rest: &str) {
         if rest.is_empty() {
             let pos = self.engine.position();
-            let terms = static_board_evaluator(pos, &Root::new(pos));
+            let terms = BoardTerms::of(pos, pos);
             self.say(
                 "Static board evaluation of this position (White's point of view, pawn = 128):",
             );
@@ -72,7 +71,7 @@ impl Console {
                     "At the end of {text}'s variation: {}",
                     show::line(root, &rm.pv, self.notation)
                 ));
-                for l in show::terms(terms) {
+                for l in show::terms(&BoardTerms::from(terms)) {
                     self.say(&l);
                 }
                 if let Some(s) = rm.score {
@@ -120,29 +119,24 @@ impl Console {
         };
         let game = self.engine.game();
         let pos = game.position();
-        let analysis = Analysis::new(pos);
-        let ply = game.moves().len() as u32;
-        let ctx = Context::root(ply);
-        let list = plausible::ranked(pos, &analysis, &ctx);
-        let rank = list.iter().position(|pm| pm.mv == m).map_or(0, |i| i + 1);
-        let (score, flags) = plausible::score(pos, &analysis, &ctx, m);
-        let flags: Vec<&str> = flags.names().collect();
+        let t = Generator::root(pos, game.moves().len() as u32).trace(m);
         self.say(&format!(
-            "{} ({}): plausibility {score}, rank {rank} of {}{}",
+            "{} ({}): plausibility {}, rank {} of {}{}",
             notation::write_move(pos, m, Notation::Descriptive),
             notation::write_move(pos, m, Notation::San),
-            list.len(),
-            if flags.is_empty() {
+            t.plausibility,
+            t.rank.unwrap_or(0),
+            t.of,
+            if t.flags.is_empty() {
                 String::new()
             } else {
-                format!(" [{}]", flags.join(", "))
+                format!(" [{}]", t.flags.join(", "))
             }
         ));
-        let factors = plausible::trace(pos, &analysis, &ctx, m);
-        if factors.is_empty() {
+        if t.factors.is_empty() {
             self.say("  (no factor applies)");
         }
-        for f in factors {
+        for f in t.factors {
             self.say(&format!("  {:<28} {}", f.name, f.comment));
         }
     }
@@ -265,7 +259,7 @@ impl Console {
             return;
         }
         self.say("Terms at the end of the variation (White's point of view):");
-        for l in show::terms(&r.pv_end_terms) {
+        for l in show::terms(&BoardTerms::from(&r.pv_end_terms)) {
             self.say(&l);
         }
     }

@@ -8,10 +8,10 @@ use shakmaty::uci::UciMove;
 use shakmaty::{CastlingSide, Chess, Move, Position, Role, Square};
 
 use super::side_name;
+use crate::aids::role_name;
 use crate::engine::short;
 use crate::notation::descriptive::{self, Desc};
 use crate::notation::{self, Notation, NotationError};
-use crate::plausible::role_name;
 
 /// What the text tried to move, as far as it says.
 #[derive(Debug, PartialEq, Eq)]

@@ -3,7 +3,7 @@
 
 use shakmaty::{Chess, Color, File, Move, Piece, Position, Rank, Role, Square};
 
-use crate::eval::Terms;
+use crate::aids::BoardTerms;
 use crate::notation::{self, Notation};
 use crate::rules::Game;
 use crate::search::Score;
@@ -167,14 +167,14 @@ pub fn score(s: Score) -> String {
 }
 
 /// The evaluation terms, one per line (White's point of view).
-pub fn terms(t: &Terms) -> Vec<String> {
+pub fn terms(t: &BoardTerms) -> Vec<String> {
     vec![
         format!("  B  material balance      {}", value(t.b)),
         format!("  R  piece-ratio change    {}", value(t.r)),
         format!("  P  pawn structure        {}", value(t.p)),
         format!("  K  king safety           {}", value(t.k)),
         format!("  C  centre control        {}", value(t.c)),
-        format!("  S  = B + R + P + K + C   {}", value(t.s())),
+        format!("  S  = B + R + P + K + C   {}", value(t.s)),
     ]
 }
 

@@ -1,0 +1,18 @@
+//! The paper's debugging aids (docs/design.md §8) as typed, serialisable records: the
+//! engine's answer to "explain this position" and "explain this search", the same for
+//! every profile. The front ends only show them: the console as text, the scope page as
+//! JSON, the command line as either; none of them reaches into an evaluator, the
+//! plausible move generator or a search of its own. Nothing here runs inside a search:
+//! a search's records are made from its finished [`SearchResult`](crate::search::SearchResult).
+//!
+//! - `moves`: moves in every notation and values, as the records carry them;
+//! - `evaluation`: aid 3, the evaluation of a node term by term;
+//! - `plausibility`: aid 4, the plausibility trace, and the view of one node of the tree.
+
+mod evaluation;
+mod moves;
+mod plausibility;
+
+pub use evaluation::{BoardTerms, Evaluation, Feedover, PawnVerdict};
+pub use moves::{MoveText, ScoreView, line};
+pub use plausibility::{Factor, Generator, NodeAids, PlausibleView, Ranked, Trace, role_name};
