@@ -169,7 +169,7 @@ fn feedover_finds_the_fork_and_avoids_walking_into_one() {
         "{:?}",
         r.score
     );
-    assert!(r.stats.feedovers_en_prise_constrained > 0);
+    assert!(r.stats.mac_hack().unwrap().feedovers_en_prise_constrained > 0);
     // Without feedovers (and without the secondary search, which would also see it),
     // the fork looks like nothing at all.
     let only_fork = Limits {
@@ -182,7 +182,7 @@ fn feedover_finds_the_fork_and_avoids_walking_into_one() {
         ..params.clone()
     };
     let without = run(&g, blind, only_fork.clone());
-    assert_eq!(without.stats.feedovers(), 0);
+    assert_eq!(without.stats.mac_hack().unwrap().feedovers(), 0);
     let with = run(&g, params, only_fork);
     match (with.score, without.score) {
         (Score::Value(a), Score::Value(b)) => assert!(a > b + 400, "{a} vs {b}"),
@@ -242,13 +242,13 @@ fn secondary_search_changes_the_move() {
         Limits::default(),
     );
     assert_eq!(without.best, grab);
-    assert_eq!(without.stats.secondary_searches, 0);
+    assert_eq!(without.stats.mac_hack().unwrap().secondary_searches, 0);
     let with = run(&g, params, Limits::default());
     assert_ne!(with.best, grab);
     let rec = with.root_moves.iter().find(|rm| rm.mv == grab).unwrap();
     assert_eq!(rec.secondary, Some(Score::Mate(-1)));
-    assert!(with.stats.secondary_changed_value >= 1);
-    assert!(with.stats.secondary_changed_move >= 1);
+    assert!(with.stats.mac_hack().unwrap().secondary_changed_value >= 1);
+    assert!(with.stats.mac_hack().unwrap().secondary_changed_move >= 1);
 }
 
 /// Root values of the searched moves with an exact value, in plausibility order.
@@ -523,7 +523,7 @@ fn deep_capture_sequences_stay_within_the_ply_limit() {
         },
     );
     assert!(g.position().is_legal(r.best));
-    assert!(r.stats.seldepth < machack::search::MAX_PLY as u32);
+    assert!(r.stats.seldepth() < machack::search::MAX_PLY as u32);
 }
 
 #[test]
@@ -549,7 +549,7 @@ fn a_sixty_ply_line_fits_in_half_a_megabyte_of_stack() {
                 },
             );
             assert!(g.position().is_legal(r.best));
-            r.stats.seldepth
+            r.stats.seldepth()
         })
         .unwrap();
     let seldepth = child.join().expect("no stack overflow");

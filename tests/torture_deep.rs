@@ -71,7 +71,7 @@ fn on_small_stack(params: Params, nodes: u64) -> u32 {
                     "{name}: {} is illegal",
                     machack::notation::uci(r.best)
                 );
-                deepest = deepest.max(r.stats.seldepth);
+                deepest = deepest.max(r.stats.seldepth());
             }
             deepest
         })

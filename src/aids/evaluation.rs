@@ -1,16 +1,23 @@
 //! Aid 3, the evaluation of a node term by term: the 1967 static board evaluator's terms of
 //! any position, with what it saw there (the pawns' verdicts, the pieces en prise, pinned
-//! or without a safe move, the feedover condition).
+//! or without a safe move, the feedover condition); and after a search, the terms at the
+//! end of its lines and the value after each move, by the evaluator that search used.
 
 use serde::Serialize;
-use shakmaty::{Bitboard, ByColor, Chess, Position};
+use shakmaty::{Bitboard, ByColor, Chess, Move, Position};
 
 use crate::attack::Analysis;
+use crate::engine::legal_prefix;
 use crate::eval::{Root, Terms, pawn_verdict, static_board_evaluator};
 use crate::feedover::feedover;
+use crate::search::modern::{end_terms, eval, to_score};
+use crate::search::{Evaluator, Score};
 
 pub use crate::eval::PawnVerdict;
 pub use crate::feedover::Feedover;
+/// The modern evaluator's terms of one position, one per field of its weight table that
+/// counts there (centipawns before the blend, with the phase and endgame scale).
+pub use crate::search::modern::EndTerms as ModernTerms;
 
 /// The 1967 static board evaluation, S = B + R + P + K + C, term by term (White's point of
 /// view, pawn = 128).
@@ -78,6 +85,54 @@ impl Evaluation {
             pinned: sides(&|c| analysis.pinned(c)),
             trapped: sides(&|c| analysis.trapped(c)),
             feedover: feedover(pos, &analysis),
+        }
+    }
+}
+
+/// The evaluation at the end of a line term by term, by the evaluator of the search that
+/// made the line (White's point of view): `{"evaluator":"1967","b",..,"s"}` (pawn = 128) or
+/// `{"evaluator":"modern","phase","scale","terms":[{"name","mg","eg","value"}],"eval"}`
+/// (centipawns).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "evaluator")]
+pub enum EndTerms {
+    #[serde(rename = "1967")]
+    Board(BoardTerms),
+    #[serde(rename = "modern")]
+    Modern(ModernTerms),
+}
+
+impl EndTerms {
+    /// The terms at the end of `line` played from the search root `root` (up to its first
+    /// illegal move, which a line a search made never has), by `evaluator`.
+    pub fn at(evaluator: Evaluator, root: &Chess, line: &[Move]) -> EndTerms {
+        match evaluator {
+            Evaluator::StaticBoard => {
+                let mut end = root.clone();
+                for m in legal_prefix(root, line) {
+                    end.play_unchecked(m);
+                }
+                EndTerms::Board(BoardTerms::of(&end, root))
+            }
+            Evaluator::Modern => EndTerms::Modern(end_terms(root, line)),
+        }
+    }
+}
+
+/// A value of the modern evaluator (centipawns) in the 1967 units (pawn = 128) every value
+/// is shown in.
+pub fn from_centipawns(cp: i32) -> Score {
+    to_score(cp)
+}
+
+/// The value `evaluator` gives `pos` on its own (White's point of view, pawn = 128), R of
+/// the 1967 value measured against the search root `root`.
+pub(super) fn static_value(evaluator: Evaluator, pos: &Chess, root: &Root) -> Score {
+    match evaluator {
+        Evaluator::StaticBoard => Score::Value(BoardTerms::against(pos, root).s),
+        Evaluator::Modern => {
+            let v = eval::evaluate(pos);
+            to_score(pos.turn().fold_wb(v, -v))
         }
     }
 }

@@ -6,13 +6,23 @@
 //! a search's records are made from its finished [`SearchResult`](crate::search::SearchResult).
 //!
 //! - `moves`: moves in every notation and values, as the records carry them;
-//! - `evaluation`: aid 3, the evaluation of a node term by term;
-//! - `plausibility`: aid 4, the plausibility trace, and the view of one node of the tree.
+//! - `evaluation`: aid 3, the evaluation of a node term by term, and the terms at the end
+//!   of a search's lines by the evaluator that search used;
+//! - `plausibility`: aid 4, the plausibility trace, and the view of one node of the tree;
+//! - `record`: aid 5, the record of every top-level move of a search, and the tree (its
+//!   principal variation with the value after each move);
+//! - `statistics`: aid 6, a search's statistics as rows of text.
 
 mod evaluation;
 mod moves;
 mod plausibility;
+mod record;
+mod statistics;
 
-pub use evaluation::{BoardTerms, Evaluation, Feedover, PawnVerdict};
+pub use evaluation::{
+    BoardTerms, EndTerms, Evaluation, Feedover, ModernTerms, PawnVerdict, from_centipawns,
+};
 pub use moves::{MoveText, ScoreView, line};
 pub use plausibility::{Factor, Generator, NodeAids, PlausibleView, Ranked, Trace, role_name};
+pub use record::{RecordRow, Step, Tree, pv_end_terms, record, record_row};
+pub use statistics::stats_rows;

@@ -1,20 +1,20 @@
 //! `machack search`: one search of the position, printing the best move, its value, the
 //! principal variation, the statistics (debugging aid 6), the record of every top-level
-//! move (aid 5) and the evaluation terms at the end of the principal variation (aid 3).
+//! move (aid 5) and the evaluation terms at the end of the principal variation (aid 3),
+//! as `crate::aids` gives them.
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use clap::Args;
 use serde_json::{Value, json};
-use shakmaty::{Chess, Move, Position};
+use shakmaty::{Chess, Move};
 
 use super::settings::SettingsArgs;
 use super::{CliError, PositionArgs};
+use crate::aids::{self, EndTerms};
 use crate::notation::{Notation, uci, write_move};
-use crate::search::modern::EndTerms;
-use crate::search::modern::eval::{FULL_SCALE, MAX_PHASE};
-use crate::search::{Bound, Limits, ModernRootMove, ModernStats, Score, SearchResult};
+use crate::search::{Bound, Limits, RootMove, Score, SearchResult};
 
 #[derive(Debug, Args)]
 pub struct SearchArgs {
@@ -64,34 +64,20 @@ pub fn run(args: &SearchArgs) -> Result<(), CliError> {
 
 /// `moves` played from `pos`, written in `notation`, separated by spaces.
 pub fn line_text(pos: &Chess, moves: &[Move], notation: Notation) -> String {
-    let mut p = pos.clone();
-    let mut out = Vec::with_capacity(moves.len());
-    for &m in moves {
-        if !p.is_legal(m) {
-            break;
-        }
-        out.push(write_move(&p, m, notation));
-        p.play_unchecked(m);
-    }
-    out.join(" ")
+    let line = aids::line(pos, moves);
+    let texts: Vec<&str> = line.iter().map(|m| m.text(notation)).collect();
+    texts.join(" ")
 }
 
 /// The evaluation terms at the end of the principal variation, the evaluator's that the
 /// search used: the 1967 program's B R P K C and their sum S (pawn = 128), or the modern
 /// evaluator's, one per field of its weight table (centipawns).
-fn end_terms_json(r: &SearchResult) -> Value {
-    match &r.modern {
-        Some(m) => {
-            let mut v = serde_json::to_value(&m.pv_end_terms).unwrap_or(Value::Null);
-            if let Value::Object(map) = &mut v {
-                map.insert("evaluator".into(), json!("modern"));
-            }
-            v
+fn end_terms_json(pos: &Chess, r: &SearchResult) -> Value {
+    match aids::pv_end_terms(pos, r) {
+        EndTerms::Board(t) => {
+            json!({"evaluator": "1967", "B": t.b, "R": t.r, "P": t.p, "K": t.k, "C": t.c, "S": t.s})
         }
-        None => {
-            let t = &r.pv_end_terms;
-            json!({"evaluator": "1967", "B": t.b, "R": t.r, "P": t.p, "K": t.k, "C": t.c, "S": t.s()})
-        }
+        modern => serde_json::to_value(&modern).unwrap_or(Value::Null),
     }
 }
 
@@ -100,19 +86,11 @@ fn nps(nodes: u64, time: Duration) -> u64 {
 }
 
 fn to_json(pos: &Chess, r: &SearchResult) -> Value {
-    let stats = match &r.modern {
-        Some(m) => serde_json::to_value(m.stats),
-        None => serde_json::to_value(r.stats),
-    };
-    let mut stats = stats.unwrap_or(Value::Null);
+    let mut stats = serde_json::to_value(r.stats).unwrap_or(Value::Null);
     if let Value::Object(map) = &mut stats {
         map.insert("time_ms".into(), json!(r.time.as_millis() as u64));
         map.insert("nps".into(), json!(nps(r.nodes, r.time)));
     }
-    let root_moves = match &r.modern {
-        Some(m) => modern_record_json(pos, &m.root_moves),
-        None => record_json(pos, r),
-    };
     json!({
         "bestmove": uci(r.best),
         "bestmove_san": write_move(pos, r.best, Notation::San),
@@ -125,8 +103,8 @@ fn to_json(pos: &Chess, r: &SearchResult) -> Value {
         })).collect::<Vec<_>>(),
         "depth": r.depth,
         "stats": stats,
-        "root_moves": root_moves,
-        "pv_end_terms": end_terms_json(r),
+        "root_moves": r.root_moves.iter().map(|rm| root_move_json(pos, rm)).collect::<Vec<_>>(),
+        "pv_end_terms": end_terms_json(pos, r),
     })
 }
 
@@ -134,67 +112,41 @@ fn uci_line(moves: &[Move]) -> Vec<String> {
     moves.iter().map(|&m| uci(m)).collect()
 }
 
-/// Aid 5 of the 1967 search: every top-level move in plausibility order.
-fn record_json(pos: &Chess, r: &SearchResult) -> Vec<Value> {
-    r.root_moves
-        .iter()
-        .map(|rm| {
-            json!({
-                "uci": uci(rm.mv),
-                "san": write_move(pos, rm.mv, Notation::San),
-                "plausibility": rm.plausibility,
-                "searched": rm.searched,
-                "score": rm.score.map(Score::value),
-                "bound": rm.bound.map(Bound::name),
-                "pv": uci_line(&rm.pv),
-                "secondary": rm.secondary.map(Score::value),
-            })
-        })
-        .collect()
-}
-
-/// Aid 5 of the modern search: the root moves of its last completed iteration, best first.
-fn modern_record_json(pos: &Chess, moves: &[ModernRootMove]) -> Vec<Value> {
-    moves
-        .iter()
-        .map(|rm| {
-            json!({
-                "uci": uci(rm.mv),
-                "san": write_move(pos, rm.mv, Notation::San),
-                "order": rm.order,
-                "score": rm.score.value(),
-                "bound": rm.bound.name(),
-                "depth": rm.depth,
-                "nodes": rm.nodes,
-                "pv": uci_line(&rm.pv),
-            })
-        })
-        .collect()
+/// One top-level move of the record (aid 5), with what its search knows of it: the
+/// plausibility, or the place in the search's own move ordering.
+fn root_move_json(pos: &Chess, rm: &RootMove) -> Value {
+    let mut v = json!({
+        "uci": uci(rm.mv),
+        "san": write_move(pos, rm.mv, Notation::San),
+        "score": rm.score.map(Score::value),
+        "bound": rm.bound.map(Bound::name),
+        "pv": uci_line(&rm.pv),
+    });
+    if let Value::Object(map) = &mut v {
+        if let Some(p) = rm.plausibility {
+            map.insert("plausibility".into(), json!(p));
+            map.insert("searched".into(), json!(rm.searched));
+            map.insert("secondary".into(), json!(rm.secondary.map(Score::value)));
+        }
+        if let Some(order) = rm.order {
+            map.insert("order".into(), json!(order));
+            map.insert("depth".into(), json!(rm.depth));
+            map.insert("nodes".into(), json!(rm.nodes));
+        }
+    }
+    v
 }
 
 fn print_text(pos: &Chess, r: &SearchResult, notation: Notation) {
-    match &r.modern {
-        Some(m) => print_modern_record(pos, &m.root_moves, notation),
-        None => print_record(pos, r, notation),
+    if r.root_moves.iter().any(|rm| rm.order.is_some()) {
+        print_ordered_record(pos, &r.root_moves, notation);
+    } else {
+        print_record(pos, &r.root_moves, notation);
     }
-    match &r.modern {
-        Some(m) => print_modern_end_terms(&m.pv_end_terms),
-        None => {
-            let t = &r.pv_end_terms;
-            println!(
-                "evaluation at the end of the variation (White's view): B {} R {} P {} K {} C {} S {}",
-                t.b,
-                t.r,
-                t.p,
-                t.k,
-                t.c,
-                t.s()
-            );
-        }
-    }
-    match &r.modern {
-        Some(m) => print_modern_stats(r, &m.stats),
-        None => print_stats(r),
+    print_end_terms(&aids::pv_end_terms(pos, r));
+    println!("statistics:");
+    for (name, value) in aids::stats_rows(r) {
+        println!("  {name:<27} {value}");
     }
     println!(
         "depth {}{}",
@@ -212,30 +164,40 @@ fn print_text(pos: &Chess, r: &SearchResult, notation: Notation) {
     println!("bestmove {}", write_move(pos, r.best, notation));
 }
 
-/// Aid 5 of the modern search, one line a root move.
-fn print_modern_record(pos: &Chess, moves: &[ModernRootMove], notation: Notation) {
-    let depth = moves.first().map_or(0, |rm| rm.depth);
+/// Aid 5 of a search that orders its moves itself, one line a root move, best first.
+fn print_ordered_record(pos: &Chess, moves: &[RootMove], notation: Notation) {
+    let depth = moves.first().and_then(|rm| rm.depth).unwrap_or(0);
     println!("root moves at depth {depth} (best first; order: the move ordering's rank):");
     for (i, rm) in moves.iter().enumerate() {
         println!(
-            "{:3}. {:<10} order {:3}  value {:<2}{:<10}  nodes {:8}  {}",
+            "{:3}. {:<10} order {:3}  value {:<2}{}  nodes {:8}  {}",
             i + 1,
             write_move(pos, rm.mv, notation),
-            rm.order,
-            rm.bound.sign(),
-            rm.score,
-            rm.nodes,
+            rm.order.unwrap_or_default(),
+            rm.bound.map_or("", Bound::sign),
+            rm.score.map_or_else(String::new, |s| s.to_string()),
+            rm.nodes.unwrap_or_default(),
             line_text(pos, &rm.pv, notation),
         );
     }
 }
 
-/// Aid 3 of the modern search: its evaluator's terms at the end of the principal
-/// variation, one line a field of its weight table.
-fn print_modern_end_terms(t: &EndTerms) {
+/// Aid 3 at the end of the principal variation: the 1967 terms on one line, or the modern
+/// evaluator's, one line a field of its weight table.
+fn print_end_terms(end: &EndTerms) {
+    let t = match end {
+        EndTerms::Board(t) => {
+            println!(
+                "evaluation at the end of the variation (White's view): B {} R {} P {} K {} C {} S {}",
+                t.b, t.r, t.p, t.k, t.c, t.s
+            );
+            return;
+        }
+        EndTerms::Modern(t) => t,
+    };
     println!(
-        "evaluation at the end of the variation (White's view, modern evaluator, centipawns; phase {} of {MAX_PHASE}, endgame scale {} of {FULL_SCALE}):",
-        t.phase, t.scale
+        "evaluation at the end of the variation (White's view, modern evaluator, centipawns; phase {} of {}, endgame scale {} of {}):",
+        t.phase, t.max_phase, t.scale, t.full_scale
     );
     for term in &t.terms {
         println!(
@@ -246,11 +208,12 @@ fn print_modern_end_terms(t: &EndTerms) {
     println!("  = the evaluation {}", t.eval);
 }
 
-/// Aid 5 of the 1967 search, one line a top-level move.
-fn print_record(pos: &Chess, r: &SearchResult, notation: Notation) {
+/// Aid 5 of a search that ranks its moves by plausibility, one line a top-level move.
+fn print_record(pos: &Chess, moves: &[RootMove], notation: Notation) {
     println!("top-level moves (plausibility order):");
-    for (i, rm) in r.root_moves.iter().enumerate() {
+    for (i, rm) in moves.iter().enumerate() {
         let mv = write_move(pos, rm.mv, notation);
+        let plausibility = rm.plausibility.unwrap_or_default();
         match rm.score {
             Some(score) => {
                 let bound = format!("{:<2}", rm.bound.map_or("", Bound::sign));
@@ -259,103 +222,36 @@ fn print_record(pos: &Chess, r: &SearchResult, notation: Notation) {
                     .map(|x| format!("  secondary {x}"))
                     .unwrap_or_default();
                 println!(
-                    "{:3}. {mv:<10} plausibility {:6}  value {bound}{score:<10}  {}{secondary}",
+                    "{:3}. {mv:<10} plausibility {plausibility:6}  value {bound}{score:<10}  {}{secondary}",
                     i + 1,
-                    rm.plausibility,
                     line_text(pos, &rm.pv, notation),
                 );
             }
             None => println!(
-                "{:3}. {mv:<10} plausibility {:6}  not searched",
-                i + 1,
-                rm.plausibility
+                "{:3}. {mv:<10} plausibility {plausibility:6}  not searched",
+                i + 1
             ),
         }
     }
-}
-
-/// The first line of the statistics, every search's.
-fn print_stats_head(r: &SearchResult, seldepth: u32) {
-    println!(
-        "statistics: time {} ms, nodes {}, {} nps, seldepth {seldepth}",
-        r.time.as_millis(),
-        r.nodes,
-        nps(r.nodes, r.time),
-    );
-}
-
-/// The 1967 search's statistics (aid 6).
-fn print_stats(r: &SearchResult) {
-    let s = &r.stats;
-    print_stats_head(r, s.seldepth);
-    println!(
-        "  plausible generations {}, static evaluations {}, capture-search nodes {}",
-        s.plausible_generations, s.static_evaluations, s.capture_nodes
-    );
-    println!(
-        "  feedovers {} (en prise and constrained {}, two en prise {}, opponent's cannot escape {})",
-        s.feedovers(),
-        s.feedovers_en_prise_constrained,
-        s.feedovers_two_en_prise,
-        s.feedovers_opponent_cannot_escape
-    );
-    println!(
-        "  hash probes {}, hits {}; secondary searches {}, changed the value {}, changed the move {}",
-        s.hash_probes,
-        s.hash_hits,
-        s.secondary_searches,
-        s.secondary_changed_value,
-        s.secondary_changed_move
-    );
-}
-
-/// The modern search's statistics (its aid 6).
-fn print_modern_stats(r: &SearchResult, s: &ModernStats) {
-    print_stats_head(r, s.seldepth);
-    println!(
-        "  quiescence nodes {}, evaluations {}, tablebase hits {}, hash full {} per mille",
-        s.quiescence_nodes, s.evaluations, s.tbhits, s.hashfull
-    );
-    println!(
-        "  table probes {}, hits {}, cut-offs {}; beta cut-offs {}, on the first move {}",
-        s.tt_probes, s.tt_hits, s.tt_cutoffs, s.beta_cutoffs, s.first_move_cutoffs
-    );
-    println!(
-        "  null move tries {}, cut-offs {}; reductions {}, searched again {}; check extensions {}",
-        s.null_move_tries,
-        s.null_move_cutoffs,
-        s.lmr_reductions,
-        s.lmr_re_searches,
-        s.check_extensions
-    );
-    println!(
-        "  pruned: reverse futility {}, razoring {}, futility {}, late moves {}, static exchange {}; aspiration fails high {}, low {}",
-        s.reverse_futility_prunes,
-        s.razor_prunes,
-        s.futility_prunes,
-        s.late_move_prunes,
-        s.see_prunes,
-        s.aspiration_fails_high,
-        s.aspiration_fails_low
-    );
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::rules::Game;
-    use crate::search::modern::Searcher;
+    use crate::search::{Settings, profile};
 
     fn modern(depth: u32) -> SearchResult {
         let limits = Limits {
             depth: Some(depth),
             ..Limits::default()
         };
-        Searcher::new(1)
-            .run(
+        let mut search = (profile("modern").unwrap().make)();
+        search.configure(&Settings::default());
+        search
+            .search(
                 &Game::default(),
                 &limits,
-                0,
                 &AtomicBool::new(false),
                 &mut |_| {},
             )

@@ -1,7 +1,8 @@
-//! The paper's debugging aids (docs/design.md §8) as the page shows them: for any position, the
-//! evaluation term by term (aid 3) and every move's plausibility with its comments (aid
-//! 4); after a search, the record of every top-level move with its value, line, secondary
-//! search and the terms at the line's end (aid 5), and the statistics (aid 6).
+//! The paper's debugging aids (docs/design.md §8) in the page's replies, as `crate::aids`
+//! makes them: for any position, the evaluation term by term (aid 3) and every move's
+//! plausibility with its comments (aid 4); after a search, the record of every top-level
+//! move with its value, line, secondary search and the terms at the line's end (aid 5), and
+//! the statistics (aid 6).
 //!
 //! The tree the page browses is the one the engine keeps: the top level, each move's
 //! main variation, and below any node the plausible moves the generator would give there.
@@ -10,116 +11,15 @@
 use serde::Serialize;
 use shakmaty::Chess;
 
-use super::views::{self, EndTermsView, PieceView, StatusView};
-use crate::aids::{self, BoardTerms, MoveText, NodeAids, PlausibleView, ScoreView};
+use super::views::{self, PieceView, StatusView};
+use crate::aids::{
+    self, BoardTerms, EndTerms, MoveText, NodeAids, PlausibleView, RecordRow, ScoreView,
+};
 use crate::engine::{BestMove, Source};
 use crate::fide::State;
 use crate::notation;
 use crate::rules::{Game, game_ply};
-use crate::search::modern::end_terms;
-use crate::search::{Bound, ModernRootMove, ModernStats, RootMove, SearchResult, Stats};
-
-/// One top-level move of a finished search (aid 5). The 1967 search gives each its
-/// plausibility; the modern search (whose rows have `order`) its place in the move
-/// ordering, its depth and the nodes spent under it instead.
-#[derive(Debug, Clone, Serialize)]
-pub struct RecordRow {
-    #[serde(rename = "move")]
-    pub mv: MoveText,
-    pub plausibility: Option<i32>,
-    pub flags: Vec<&'static str>,
-    pub searched: bool,
-    pub value: Option<ScoreView>,
-    /// `exact`, `upper` when alpha-beta only showed the move no better than the best,
-    /// `lower` when it beat the top of the window.
-    pub bound: Option<&'static str>,
-    /// What became of the move, in words.
-    pub verdict: String,
-    pub pv: Vec<MoveText>,
-    pub secondary: Option<ScoreView>,
-    /// The terms at the end of `pv`.
-    pub end_terms: Option<EndTermsView>,
-    /// The modern search's: the move's place in the first iteration's ordering (from 1),
-    /// the depth of the iteration recorded, and the nodes spent under the move in it.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub order: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub depth: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub nodes: Option<u64>,
-}
-
-impl RecordRow {
-    /// The row of a move of the modern search's record.
-    fn modern(root: &Chess, rm: &ModernRootMove, best: bool) -> RecordRow {
-        let verdict = match (best, rm.bound) {
-            (true, _) => "the best move",
-            (false, Bound::Upper) => "cut off: shown no better than the best so far",
-            (false, Bound::Lower) => "searched: beat the window",
-            (false, Bound::Exact) => "searched",
-        };
-        RecordRow {
-            mv: MoveText::new(root, rm.mv),
-            plausibility: None,
-            flags: Vec::new(),
-            searched: true,
-            value: Some(ScoreView::from(rm.score)),
-            bound: Some(rm.bound.name()),
-            verdict: verdict.to_string(),
-            pv: aids::line(root, &rm.pv),
-            secondary: None,
-            end_terms: Some(EndTermsView::Modern(end_terms(root, &rm.pv))),
-            order: Some(rm.order),
-            depth: Some(rm.depth),
-            nodes: Some(rm.nodes),
-        }
-    }
-
-    fn new(root: &Chess, rm: &RootMove, best: bool) -> RecordRow {
-        let bound = rm.bound.map(Bound::name);
-        let verdict = match (rm.searched, rm.bound, best) {
-            (false, _, _) => "not searched: outside the width".to_string(),
-            (true, _, true) => "the best move".to_string(),
-            (true, Some(Bound::Upper), _) => {
-                "cut off: shown no better than the best so far".to_string()
-            }
-            (true, _, _) => "searched".to_string(),
-        };
-        RecordRow {
-            mv: MoveText::new(root, rm.mv),
-            plausibility: Some(rm.plausibility),
-            flags: rm.flags.names().collect(),
-            searched: rm.searched,
-            value: rm.score.map(ScoreView::from),
-            bound,
-            verdict,
-            pv: aids::line(root, &rm.pv),
-            secondary: rm.secondary.map(ScoreView::from),
-            end_terms: (rm.end_terms.as_ref()).map(|t| EndTermsView::MacHack(BoardTerms::from(t))),
-            order: None,
-            depth: None,
-            nodes: None,
-        }
-    }
-}
-
-/// The statistics of a search (aid 6), as one flat object of counters: the 1967 search's
-/// or the modern search's own.
-#[derive(Debug, Clone, Copy, Serialize)]
-#[serde(untagged)]
-pub enum StatsView {
-    MacHack(Stats),
-    Modern(ModernStats),
-}
-
-impl StatsView {
-    fn of(r: &SearchResult) -> StatsView {
-        match &r.modern {
-            Some(m) => StatsView::Modern(m.stats),
-            None => StatsView::MacHack(r.stats),
-        }
-    }
-}
+use crate::search::{SearchResult, Statistics};
 
 /// A search that ended: its answer, and when it searched, its record and statistics.
 #[derive(Debug, Clone, Serialize)]
@@ -140,8 +40,8 @@ pub struct DoneView {
     pub source: &'static str,
     pub pv: Vec<MoveText>,
     pub record: Vec<RecordRow>,
-    pub stats: Option<StatsView>,
-    pub pv_end_terms: Option<EndTermsView>,
+    pub stats: Option<Statistics>,
+    pub pv_end_terms: Option<EndTerms>,
     pub stopped: bool,
 }
 
@@ -162,14 +62,6 @@ impl DoneView {
             Source::Fallback => "fallback",
             Source::Tablebase { .. } => "tablebase",
         };
-        let record = result.map_or_else(Vec::new, |r| match &r.modern {
-            Some(m) => (m.root_moves.iter().enumerate())
-                .map(|(i, rm)| RecordRow::modern(root, rm, i == 0))
-                .collect(),
-            None => (r.root_moves.iter())
-                .map(|rm| RecordRow::new(root, rm, rm.mv == r.best))
-                .collect(),
-        });
         DoneView {
             ply,
             fen: notation::fen_of(root),
@@ -182,9 +74,9 @@ impl DoneView {
             time_ms: best.time.as_secs_f64() * 1000.0,
             source,
             pv: aids::line(root, &best.pv),
-            record,
-            stats: result.map(StatsView::of),
-            pv_end_terms: result.map(EndTermsView::of_pv),
+            record: result.map_or_else(Vec::new, |r| aids::record(root, r)),
+            stats: result.map(|r| r.stats),
+            pv_end_terms: result.map(|r| aids::pv_end_terms(root, r)),
             stopped: result.is_some_and(|r| r.stopped),
         }
     }
@@ -256,7 +148,7 @@ pub fn inspect(game: &Game, ply: usize, path: &[String]) -> Result<InspectView, 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::{Limits, PROFILES, Settings};
+    use crate::search::{Limits, PROFILES, Settings, profile};
     use std::sync::atomic::AtomicBool;
 
     #[test]
@@ -330,11 +222,17 @@ mod tests {
                 .filter(|r| r.searched)
                 .all(|r| !r.pv.is_empty())
         );
-        assert!(matches!(v.stats, Some(StatsView::MacHack(s)) if s.nodes == r.nodes));
+        assert!(matches!(v.stats, Some(Statistics::MacHack(s)) if s.nodes == r.nodes));
         // The terms at the ends of the lines are the 1967 evaluator's.
         let json = serde_json::to_value(&v).unwrap();
         assert_eq!(json["pv_end_terms"]["evaluator"], "1967");
-        assert_eq!(json["pv_end_terms"]["s"], r.pv_end_terms.s());
+        use shakmaty::Position;
+        let mut end = game.position().clone();
+        for &m in &r.pv {
+            end.play_unchecked(m);
+        }
+        let s = BoardTerms::of(&end, game.position()).s;
+        assert_eq!(json["pv_end_terms"]["s"], s);
         for row in json["record"].as_array().unwrap() {
             match row["searched"].as_bool() {
                 Some(true) => assert_eq!(row["end_terms"]["evaluator"], "1967", "{row}"),
@@ -346,13 +244,14 @@ mod tests {
     #[test]
     fn a_modern_search_shows_its_own_statistics() {
         let game = Game::default();
-        let mut s = crate::search::modern::Searcher::new(1);
+        let mut s = (profile("modern").unwrap().make)();
+        s.configure(&Settings::default());
         let limits = Limits {
             depth: Some(6),
             ..Limits::default()
         };
         let r = s
-            .run(&game, &limits, 0, &AtomicBool::new(false), &mut |_| {})
+            .search(&game, &limits, &AtomicBool::new(false), &mut |_| {})
             .unwrap();
         let best = BestMove::from_search(game.position(), r.clone());
         let v = DoneView::new(game.position(), 0, &best, Some(&r), false);

@@ -7,10 +7,9 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use shakmaty::{Chess, Position, Role};
 
-use crate::aids::{BoardTerms, MoveText, ScoreView, line};
+use crate::aids::{MoveText, ScoreView, line};
 use crate::fide::State;
-use crate::search::modern::EndTerms;
-use crate::search::{Info, SearchResult};
+use crate::search::Info;
 
 /// A colour as the page names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -34,29 +33,6 @@ impl From<shakmaty::Color> for Side {
         match c {
             shakmaty::Color::White => Side::White,
             shakmaty::Color::Black => Side::Black,
-        }
-    }
-}
-
-/// The evaluation at the end of a line term by term, by the evaluator of the search that
-/// made the line: `{"evaluator":"1967","b",..,"s"}` (pawn = 128) or
-/// `{"evaluator":"modern","phase","scale","terms":[{"name","mg","eg","value"}],"eval"}`
-/// (centipawns); White's point of view.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(tag = "evaluator")]
-pub enum EndTermsView {
-    #[serde(rename = "1967")]
-    MacHack(BoardTerms),
-    #[serde(rename = "modern")]
-    Modern(EndTerms),
-}
-
-impl EndTermsView {
-    /// The terms at the end of the principal variation of `r`.
-    pub fn of_pv(r: &SearchResult) -> EndTermsView {
-        match &r.modern {
-            Some(m) => EndTermsView::Modern(m.pv_end_terms.clone()),
-            None => EndTermsView::MacHack(BoardTerms::from(&r.pv_end_terms)),
         }
     }
 }

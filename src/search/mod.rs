@@ -27,11 +27,10 @@ use crate::rules::Game;
 pub use hash::Bound;
 pub use limits::Limits;
 pub use result::{
-    CURRMOVE_AFTER, CurrMove, Info, ModernAids, ModernRootMove, NoLegalMove, PvLine, RootMove,
-    SearchResult,
+    CURRMOVE_AFTER, CurrMove, Evaluator, Info, NoLegalMove, PvLine, RootMove, SearchResult,
 };
 pub use score::{MATE, MAX_PLY, Score};
-pub use stats::{ModernStats, Stats};
+pub use stats::{ModernStats, Statistics, Stats};
 
 /// A search the engine can drive. It is deterministic unless its settings say otherwise,
 /// stops soon after `stop` is raised (answering with the best move found so far), and

@@ -1,7 +1,8 @@
 //! What a search reports: progress while it runs ([`Info`]) and its outcome
 //! ([`SearchResult`], with the record of every top-level move, the paper's debugging aid 5,
-//! and the statistics, aid 6). Every search fills these; a field a search has no use for
-//! keeps its empty value.
+//! the statistics, aid 6, and the evaluator that explains its values). Every search fills
+//! these the same way; a field a search has no use for keeps its empty value. The aids
+//! themselves are made from them after the search, by `crate::aids`.
 
 use std::time::Duration;
 
@@ -9,10 +10,8 @@ use shakmaty::Move;
 use thiserror::Error;
 
 use super::hash::Bound;
-use super::modern::EndTerms;
 use super::score::Score;
-use super::stats::{ModernStats, Stats};
-use crate::eval::Terms;
+use super::stats::Statistics;
 use crate::plausible::Flags;
 
 /// Progress reported while searching: one principal variation (line `multipv` of the
@@ -72,27 +71,63 @@ pub struct PvLine {
     pub pv: Vec<Move>,
 }
 
-/// What the search found for one top-level move (debugging aid 5).
-#[derive(Debug, Clone)]
+/// What the search found for one top-level move (debugging aid 5). Each search fills in
+/// what it knows of its moves; what it does not keep stays empty.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RootMove {
     /// The move.
     pub mv: Move,
-    /// Its plausibility score and flags.
-    pub plausibility: i32,
+    /// Its plausibility score and flags, from a search that ranks its moves by
+    /// plausibility.
+    pub plausibility: Option<i32>,
     pub flags: Flags,
-    /// Whether the width rule selected it and it was searched to the end.
+    /// Whether it was searched (the width rule may leave it out).
     pub searched: bool,
-    /// Its value (after the value modifications), when searched.
+    /// Its value for the side to move (after the value modifications), when searched.
     pub score: Option<Score>,
-    /// `Exact` for a value, `Upper` when the move was only shown to be no better than the
-    /// best so far (alpha-beta does not compute more).
+    /// `Exact` for a value, or a bound: `Upper` when the move was only shown to be no
+    /// better than the best so far (alpha-beta does not compute more), `Lower` when it
+    /// beat the top of the window.
     pub bound: Option<Bound>,
     /// The main variation found under it, the move first.
     pub pv: Vec<Move>,
     /// The secondary search's value, when one ran for this move.
     pub secondary: Option<Score>,
-    /// The evaluation terms at the end of `pv` (White's point of view).
-    pub end_terms: Option<Terms>,
+    /// Its place in the move ordering of the first iteration (from 1), from a search that
+    /// orders its moves itself.
+    pub order: Option<u32>,
+    /// The depth of the iteration that valued it, and the nodes spent under it there.
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+}
+
+impl RootMove {
+    /// `mv`, of which nothing is known yet.
+    pub fn unsearched(mv: Move) -> RootMove {
+        RootMove {
+            mv,
+            plausibility: None,
+            flags: Flags::default(),
+            searched: false,
+            score: None,
+            bound: None,
+            pv: Vec::new(),
+            secondary: None,
+            order: None,
+            depth: None,
+            nodes: None,
+        }
+    }
+}
+
+/// The evaluator whose values a search backs up: the debugging aids explain its values
+/// (the terms at the end of a line, the value after each move of the tree) with it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Evaluator {
+    /// The 1967 static board evaluator, `crate::eval`.
+    StaticBoard,
+    /// The modern search's own, with its weight table and network.
+    Modern,
 }
 
 /// The outcome of a search. `best` is always a legal move of the root position.
@@ -107,52 +142,16 @@ pub struct SearchResult {
     pub depth: u32,
     pub nodes: u64,
     pub time: Duration,
-    /// The 1967 search's statistics (debugging aid 6); the modern search leaves them
-    /// empty and reports its own in `modern`.
-    pub stats: Stats,
-    /// Every top-level move of the 1967 search in plausibility order, searched or not
-    /// (debugging aid 5).
+    /// Every top-level move, searched or not (debugging aid 5), in the search's own order:
+    /// plausibility order, or best first as the last completed iteration left them (none
+    /// when the search stopped during its first).
     pub root_moves: Vec<RootMove>,
-    /// The 1967 evaluation terms of the position at the end of the principal variation
-    /// (debugging aid 3; White's point of view); the modern search leaves them empty and
-    /// reports its own evaluator's in `modern`.
-    pub pv_end_terms: Terms,
-    /// The modern search's own debugging aids; `None` from the 1967 search.
-    pub modern: Option<ModernAids>,
+    /// The search's statistics (debugging aid 6).
+    pub stats: Statistics,
+    /// The evaluator whose values it backed up.
+    pub evaluator: Evaluator,
     /// Whether a limit or the stop flag ended the search before it was complete.
     pub stopped: bool,
-}
-
-/// What only the modern search reports.
-#[derive(Debug, Clone)]
-pub struct ModernAids {
-    /// Its statistics (its debugging aid 6).
-    pub stats: ModernStats,
-    /// Every root move as the last completed iteration left it, best first (its debugging
-    /// aid 5); empty when the search stopped during the first.
-    pub root_moves: Vec<ModernRootMove>,
-    /// The modern evaluator's terms at the end of the principal variation (its debugging
-    /// aid 3). A root move's are [`end_terms`](super::modern::end_terms) of its line,
-    /// computed only when shown.
-    pub pv_end_terms: EndTerms,
-}
-
-/// What the modern search knows of one root move after an iteration (debugging aid 5).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ModernRootMove {
-    pub mv: Move,
-    /// Its value for the side to move: `Exact`, or a bound (`Upper`: shown no better
-    /// than the best so far; `Lower`: beat the window's top).
-    pub score: Score,
-    pub bound: Bound,
-    /// The depth of the iteration.
-    pub depth: u32,
-    /// The nodes spent under it in that iteration (every aspiration pass).
-    pub nodes: u64,
-    /// Its line, the move first (the move alone when the search kept no line under it).
-    pub pv: Vec<Move>,
-    /// Its place in the modern move ordering of the first iteration (from 1).
-    pub order: u32,
 }
 
 /// A search was asked for a move in a position without one (the game is over).

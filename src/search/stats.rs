@@ -1,7 +1,8 @@
 //! Statistics of one search: the paper's debugging aid 6 (time, nodes, plausible move
 //! generations, feedovers, static evaluations, capture-search nodes, hash probes and hits,
 //! secondary searches), plus how often the secondary search changed a value or the move;
-//! and the modern search's own statistics ([`ModernStats`]: what each step of it did).
+//! the modern search's own statistics ([`ModernStats`]: what each step of it did); and
+//! [`Statistics`], the one a search reports, whichever it is.
 
 use serde::Serialize;
 
@@ -129,6 +130,43 @@ impl ModernStats {
         self.check_extensions += other.check_extensions;
         self.tbhits += other.tbhits;
         self.seldepth = self.seldepth.max(other.seldepth);
+    }
+}
+
+/// The statistics a search reports: the counters its kind of search keeps, written as one
+/// flat object of counters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Statistics {
+    /// The 1967 search's: the paper's counters.
+    MacHack(Stats),
+    /// The modern search's: what each of its steps did.
+    Modern(ModernStats),
+}
+
+impl Statistics {
+    /// The deepest ply reached.
+    pub fn seldepth(&self) -> u32 {
+        match self {
+            Statistics::MacHack(s) => s.seldepth,
+            Statistics::Modern(s) => s.seldepth,
+        }
+    }
+
+    /// The 1967 search's counters, when these are its.
+    pub fn mac_hack(&self) -> Option<&Stats> {
+        match self {
+            Statistics::MacHack(s) => Some(s),
+            Statistics::Modern(_) => None,
+        }
+    }
+
+    /// The modern search's counters, when these are its.
+    pub fn modern(&self) -> Option<&ModernStats> {
+        match self {
+            Statistics::Modern(s) => Some(s),
+            Statistics::MacHack(_) => None,
+        }
     }
 }
 

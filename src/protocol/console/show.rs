@@ -3,7 +3,7 @@
 
 use shakmaty::{Chess, Color, File, Move, Piece, Position, Rank, Role, Square};
 
-use crate::aids::BoardTerms;
+use crate::aids::{self, BoardTerms, MoveText};
 use crate::notation::{self, Notation};
 use crate::rules::Game;
 use crate::search::Score;
@@ -103,31 +103,32 @@ pub fn history_rows(game: &Game, notation: Notation) -> Vec<String> {
 
 /// A move with its number, as a scoresheet writes it: `12. P-QB4` or `12. ... PxP`.
 pub fn numbered(pos: &Chess, m: Move, notation: Notation) -> String {
-    let text = notation::write_move(pos, m, notation);
-    match pos.turn() {
-        Color::White => format!("{}. {text}", pos.fullmoves()),
-        Color::Black => format!("{}. ... {text}", pos.fullmoves()),
+    numbered_text(&MoveText::new(pos, m), notation)
+}
+
+/// A move of a record with its number.
+pub fn numbered_text(m: &MoveText, notation: Notation) -> String {
+    let text = m.text(notation);
+    if m.white {
+        format!("{}. {text}", m.number)
+    } else {
+        format!("{}. ... {text}", m.number)
     }
 }
 
 /// A line of moves from `pos` in the notation, numbered.
 pub fn line(pos: &Chess, moves: &[Move], notation: Notation) -> String {
-    let mut p = pos.clone();
-    let mut parts = Vec::new();
-    for (i, &m) in moves.iter().enumerate() {
-        if !p.is_legal(m) {
-            break;
-        }
-        let text = notation::write_move(&p, m, notation);
-        if p.turn() == Color::White {
-            parts.push(format!("{}. {text}", p.fullmoves()));
-        } else if i == 0 {
-            parts.push(format!("{}. ... {text}", p.fullmoves()));
-        } else {
-            parts.push(text);
-        }
-        p.play_unchecked(m);
-    }
+    line_of(&aids::line(pos, moves), notation)
+}
+
+/// A line of a record in the notation, numbered: the first move, and White's moves.
+pub fn line_of(line: &[MoveText], notation: Notation) -> String {
+    let parts: Vec<String> = (line.iter().enumerate())
+        .map(|(i, m)| match (m.white, i) {
+            (false, 0) | (true, _) => numbered_text(m, notation),
+            (false, _) => m.text(notation).to_string(),
+        })
+        .collect();
     parts.join(" ")
 }
 

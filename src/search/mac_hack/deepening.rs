@@ -30,7 +30,7 @@ impl MacHack {
         let mut stats = Stats::default();
         for depth in 1..=last {
             let r = self.iteration(run, depth, stats, info)?;
-            stats = r.stats;
+            stats = r.stats.mac_hack().copied().unwrap_or(stats);
             if r.stopped {
                 return Ok(match done {
                     Some(complete) => SearchResult {

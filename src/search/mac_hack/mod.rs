@@ -26,7 +26,9 @@ use shakmaty::Move;
 
 use super::hash::{Entry, HashTable};
 use super::score::MAX_PLY;
-use super::{Info, Limits, NoLegalMove, Score, Search, SearchResult, Settings, Stats};
+use super::{
+    Evaluator, Info, Limits, NoLegalMove, Score, Search, SearchResult, Settings, Statistics, Stats,
+};
 use crate::eval::Root;
 use crate::repetition::History;
 use crate::rules::Game;
@@ -215,15 +217,14 @@ impl MacHack {
             best: found.best,
             ponder: pv.get(1).copied(),
             score: Score::from_value(found.value),
-            pv_end_terms: root::end_terms(pos, &pv, &Root::new(pos)),
             pv,
             lines,
             depth,
             nodes: stats.nodes,
             time: start.elapsed(),
-            stats,
             root_moves: found.records,
-            modern: None,
+            stats: Statistics::MacHack(stats),
+            evaluator: Evaluator::StaticBoard,
             stopped,
         })
     }
@@ -233,7 +234,7 @@ impl MacHack {
         for (k, line) in result.lines.iter().enumerate() {
             info(&Info {
                 depth: result.depth,
-                seldepth: result.stats.seldepth,
+                seldepth: result.stats.seldepth(),
                 score: line.score,
                 nodes: result.nodes,
                 time: result.time,

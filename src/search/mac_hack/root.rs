@@ -2,12 +2,11 @@
 //! is searched with an open window (no cut-off at the top), each new best move gets a
 //! secondary search, and every top-level move is recorded for debugging aid 5.
 
-use shakmaty::{Chess, Move, Position};
+use shakmaty::{Chess, Move};
 
 use super::alphabeta::{self, Line, Tree};
 use super::width;
 use crate::attack::Analysis;
-use crate::eval::{Root, Terms, static_board_evaluator};
 use crate::plausible::PlausibleMove;
 use crate::search::hash::Bound;
 use crate::search::score::{INF, MATE_BOUND, is_mate};
@@ -42,15 +41,9 @@ impl Found {
             records: list
                 .iter()
                 .map(|pm| RootMove {
-                    mv: pm.mv,
-                    plausibility: pm.score,
+                    plausibility: Some(pm.score),
                     flags: pm.flags,
-                    searched: false,
-                    score: None,
-                    bound: None,
-                    pv: Vec::new(),
-                    secondary: None,
-                    end_terms: None,
+                    ..RootMove::unsearched(pm.mv)
                 })
                 .collect(),
             exact: Vec::new(),
@@ -134,7 +127,7 @@ impl Tree<'_> {
             width.searched(pm, v <= -MATE_BOUND);
             self.set_pv(0, pm.mv, true);
             let line = self.plies[0].pv.clone();
-            record(&mut found.records[i], pos, v, alpha, &line, &self.root);
+            record(&mut found.records[i], v, alpha, &line);
             if v <= alpha {
                 continue;
             }
@@ -213,7 +206,7 @@ impl Tree<'_> {
 
 /// Records what the search found for a top-level move: value `v` searched with `alpha` as
 /// the best so far, and its variation `line`.
-fn record(record: &mut RootMove, pos: &Chess, v: i32, alpha: i32, line: &Line, root: &Root) {
+fn record(record: &mut RootMove, v: i32, alpha: i32, line: &Line) {
     record.searched = true;
     record.score = Some(Score::from_value(v));
     record.bound = Some(if v <= alpha {
@@ -222,18 +215,4 @@ fn record(record: &mut RootMove, pos: &Chess, v: i32, alpha: i32, line: &Line, r
         Bound::Exact
     });
     record.pv = line.iter().map(|p| p.mv).collect();
-    record.end_terms = Some(end_terms(pos, &record.pv, root));
-}
-
-/// The evaluation terms of the position at the end of `pv` played from `pos` (stops at the
-/// first move that is not legal, which never happens for a variation the search made).
-pub fn end_terms(pos: &Chess, pv: &[Move], root: &Root) -> Terms {
-    let mut end = pos.clone();
-    for &m in pv {
-        if !end.is_legal(m) {
-            break;
-        }
-        end.play_unchecked(m);
-    }
-    static_board_evaluator(&end, root)
 }

@@ -1,7 +1,7 @@
 //! Debugging aid 3 of the modern search: the modern evaluator's terms at the end of a line,
-//! one per field of its weight table. The console, `machack search` and the scope page all
-//! show these; the search itself never computes them (the principal variation's once when
-//! the search ends, a root move's line only when someone looks at it).
+//! one per field of its weight table. `crate::aids` makes them after a search, only when
+//! someone looks (the console, `machack search`, the scope page); the search itself never
+//! computes them.
 
 use serde::Serialize;
 use shakmaty::{Chess, Move, Position};

@@ -49,11 +49,10 @@ use std::time::Instant;
 
 use shakmaty::Position;
 
-use crate::eval::Terms;
 use crate::rules::Game;
 use crate::search::{
-    Bound, DEFAULT_HASH_MIB, Info, Limits, ModernAids, ModernRootMove, NoLegalMove, PvLine, Score,
-    Search, SearchResult, Settings, Stats,
+    Bound, DEFAULT_HASH_MIB, Evaluator, Info, Limits, NoLegalMove, PvLine, RootMove, Score, Search,
+    SearchResult, Settings, Statistics,
 };
 use crate::tablebase;
 
@@ -261,25 +260,19 @@ impl Searcher {
         counts.hashfull = self.tt.hashfull();
         let best = &done.moves[0];
         let pv = best.pv.to_vec();
-        let pv_end_terms = end_terms(pos, &pv);
         let lines = lines(&done, multipv, to_score(value));
         let result = SearchResult {
             best: best.mv,
             ponder: pv.get(1).copied(),
             score: to_score(value),
-            pv_end_terms: Terms::default(),
             pv,
             lines,
             depth: done.depth,
             nodes: counts.nodes,
             time: start.elapsed(),
-            stats: Stats::default(),
-            root_moves: Vec::new(),
-            modern: Some(ModernAids {
-                stats: counts,
-                root_moves: record(&done),
-                pv_end_terms,
-            }),
+            root_moves: record(&done),
+            stats: Statistics::Modern(counts),
+            evaluator: Evaluator::Modern,
             stopped,
         };
         if reported_nodes == Some(counts.nodes) {
@@ -366,27 +359,28 @@ fn lines(done: &Deepened, multipv: usize, best: Score) -> Vec<PvLine> {
 /// The root moves as the last completed iteration left them, best first (debugging aid
 /// 5): the best move, then the others by the value the root search knows (a bound for
 /// most), ties in the order they were searched.
-fn record(done: &Deepened) -> Vec<ModernRootMove> {
+fn record(done: &Deepened) -> Vec<RootMove> {
     let mut moves: Vec<&root::RootMove> = done.record.iter().collect();
     moves[1.min(done.record.len())..].sort_by_key(|rm| std::cmp::Reverse(rm.value));
     moves
         .into_iter()
-        .map(|rm| ModernRootMove {
-            mv: rm.mv,
-            score: to_score(rm.value),
-            bound: match rm.bound {
+        .map(|rm| RootMove {
+            searched: true,
+            score: Some(to_score(rm.value)),
+            bound: Some(match rm.bound {
                 tt::Bound::Exact => Bound::Exact,
                 tt::Bound::Lower => Bound::Lower,
                 tt::Bound::Upper => Bound::Upper,
-            },
-            depth: done.depth,
-            nodes: rm.nodes,
+            }),
+            depth: Some(done.depth),
+            nodes: Some(rm.nodes),
             pv: if rm.line_known {
                 rm.pv.to_vec()
             } else {
                 vec![rm.mv]
             },
-            order: rm.order,
+            order: Some(rm.order),
+            ..RootMove::unsearched(rm.mv)
         })
         .collect()
 }
