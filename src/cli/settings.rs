@@ -7,8 +7,7 @@ use clap::{Arg, ArgMatches, Args, Command, FromArgMatches};
 
 use super::{CliError, limits};
 use crate::engine::options::{EngineOption, OPTIONS, OptionKind, Options};
-use crate::search::Search;
-use crate::search::mac_hack::Tuning;
+use crate::search::{Search, Tuning};
 
 /// The profile, the options with a flag, and the 1967 knobs.
 #[derive(Debug, Clone, Args)]

@@ -8,8 +8,7 @@ use std::time::Instant;
 use super::level::Level;
 use super::messages::Settings;
 use super::session::Session;
-use crate::engine::short;
-use crate::search::modern::level::{MAX_ELO, MIN_ELO};
+use crate::engine::{MAX_ELO, MIN_ELO, short};
 use crate::search::{self, DEFAULT_PROFILE};
 
 /// The most lines the page asks for (the engine allows more; five fit the panel).

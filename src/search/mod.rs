@@ -26,6 +26,7 @@ use crate::rules::Game;
 
 pub use hash::Bound;
 pub use limits::Limits;
+pub use mac_hack::Tuning;
 pub use result::{
     CURRMOVE_AFTER, CurrMove, Evaluator, Info, NoLegalMove, PvLine, RootMove, SearchResult,
 };

@@ -5,10 +5,9 @@
 use super::Console;
 use crate::engine::EngineError;
 use crate::engine::options::{OPTIONS, OptionError, describe, find_option};
-use crate::engine::short;
+use crate::engine::{MAX_ELO, MIN_ELO, short};
 use crate::notation::Notation;
 use crate::search::PROFILES;
-use crate::search::modern::level::{MAX_ELO, MIN_ELO};
 
 impl Console {
     /// `notation descriptive|san|uci`.
