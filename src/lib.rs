@@ -6,7 +6,8 @@
 //!
 //! - The board: `rules` (our layer over shakmaty: the game and its history), `perft`
 //!   (the move-generation floor), `fide` (the game's status under the FIDE Laws) and
-//!   `repetition` (repetition detection, six ways).
+//!   `repetition` (repetition detection, six ways); `score` (search values, mates and
+//!   bounds, as every search, the tablebases and the front ends share them).
 //! - The 1967 program: `plausible` (the plausible move generator, its factors grouped as
 //!   the paper and the 1980 source list them, and mate threats), `attack` (the attack
 //!   analysis and the one static exchange evaluator), `eval` (the static board evaluator),
@@ -14,8 +15,8 @@
 //!   opening book).
 //! - The searches: `search` (the one `Search` interface and its profiles: `mac_hack`, the
 //!   1967 search; `modern`, the strong engine with its own evaluator; and what both share:
-//!   scores, limits, results, the hash table, statistics, the bench) and `timeman` (the
-//!   clock).
+//!   limits, results, the hash tables' packed moves, statistics, the bench), `tablebase`
+//!   (Syzygy endgame tables) and `timeman` (the clock).
 //! - Around them: `engine` (the façade every protocol drives, the one options table and the
 //!   search thread), `aids` (the paper's debugging aids as records, for every profile, that
 //!   the console, the scope and the command line only show), `protocol` (UCI, xboard and
@@ -40,6 +41,7 @@ pub mod protocol;
 pub mod repetition;
 pub mod rules;
 pub mod scope;
+pub mod score;
 pub mod search;
 pub mod tablebase;
 pub mod timeman;

@@ -317,6 +317,24 @@ impl Game {
     }
 }
 
+/// Helpers every unit test of the crate reaches.
+#[cfg(test)]
+pub(crate) mod testing {
+    use shakmaty::uci::UciMove;
+    use shakmaty::{Chess, Move};
+
+    /// The position of a FEN the test knows to be legal.
+    pub fn pos(fen: &str) -> Chess {
+        super::parse_fen(fen).expect("a legal FEN").0
+    }
+
+    /// The legal move `text` (UCI notation) of `pos`.
+    pub fn uci(pos: &Chess, text: &str) -> Move {
+        let m = text.parse::<UciMove>().expect("a UCI move");
+        m.to_move(pos).expect("a legal move")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,7 +12,7 @@ use shakmaty::{Chess, Move, Position};
 use shakmaty_syzygy::{MaybeRounded, Tablebase, Wdl};
 use thiserror::Error;
 
-use crate::search::Score;
+use crate::score::Score;
 
 /// The most pieces any Syzygy table holds (standard chess).
 pub const MAX_PIECES: u32 = 7;

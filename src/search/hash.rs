@@ -3,43 +3,11 @@
 //!
 //! An entry holds the whole key (the check against slot collisions), the value, the depth
 //! of the search that produced it, whether that value is exact or only a bound, and the
-//! best move packed in 16 bits. A stored move is never trusted: [`unpack_move`] rebuilds it
-//! through shakmaty's legality check. Replacement is "always replace", as simple as the
-//! 1967 table; there is one thread, so there are no races to admit.
+//! best move packed in 16 bits (`search::packed`, which never trusts a stored move).
+//! Replacement is "always replace", as simple as the 1967 table; there is one thread, so
+//! there are no races to admit.
 
-use shakmaty::uci::UciMove;
-use shakmaty::{Chess, Move, Role, Square};
-
-/// What a stored value means relative to the true value of the position.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Bound {
-    /// The value is exact.
-    Exact,
-    /// The true value is at least this (the search failed high).
-    Lower,
-    /// The true value is at most this (the search failed low).
-    Upper,
-}
-
-impl Bound {
-    /// The bound in words: `exact`, `lower` or `upper` (JSON, the scope page).
-    pub fn name(self) -> &'static str {
-        match self {
-            Bound::Exact => "exact",
-            Bound::Lower => "lower",
-            Bound::Upper => "upper",
-        }
-    }
-
-    /// The sign written before a bounded value: `>=`, `<=`, or nothing when exact.
-    pub fn sign(self) -> &'static str {
-        match self {
-            Bound::Exact => "",
-            Bound::Lower => ">=",
-            Bound::Upper => "<=",
-        }
-    }
-}
+use crate::score::Bound;
 
 /// One slot of the table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,7 +20,7 @@ pub struct Entry {
     pub depth: u8,
     /// Exact or a bound.
     pub bound: Bound,
-    /// The best (or refuting) move, packed by [`pack_move`]; 0 for none.
+    /// The best (or refuting) move, packed by [`crate::search::packed`]; 0 for none.
     pub mv: u16,
 }
 
@@ -138,74 +106,9 @@ impl HashTable {
     }
 }
 
-/// Packs a move in 16 bits: from (6) | to (6) | promotion role (3). Castling is packed as
-/// king square to rook square. 0 never packs a real move (from and to would coincide).
-pub fn pack_move(m: Move) -> u16 {
-    let from = m.from().map_or(0, |s| s as u16);
-    let to = m.to() as u16;
-    let promo = m.promotion().map_or(0, |r| r as u16);
-    from | (to << 6) | (promo << 12)
-}
-
-/// Rebuilds a packed move in `pos`: `None` unless it is a legal move there.
-pub fn unpack_move(pos: &Chess, packed: u16) -> Option<Move> {
-    if packed == 0 {
-        return None;
-    }
-    let from = Square::new(u32::from(packed & 63));
-    let to = Square::new(u32::from((packed >> 6) & 63));
-    let promotion = match packed >> 12 {
-        0 => None,
-        r => Some(Role::try_from(r as u8).ok()?),
-    };
-    let uci = UciMove::Normal {
-        from,
-        to,
-        promotion,
-    };
-    let m = uci.to_move(pos).ok()?;
-    // `to_move` reads king-to-rook as castling only when the rights allow it; insist that
-    // the rebuilt move is the one packed, so a stale entry can never alias another move.
-    (pack_move(m) == packed).then_some(m)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::uci;
-    use crate::rules::parse_fen;
-    use shakmaty::Position;
-
-    #[test]
-    fn every_legal_move_round_trips_through_16_bits() {
-        let fens = [
-            crate::rules::START_FEN,
-            // Castling both ways, en passant, promotions with and without capture.
-            "r3k2r/1P4P1/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1",
-            "r3k2r/8/8/8/3Pp3/8/1p4p1/R3K2R b KQkq d3 0 1",
-        ];
-        for fen in fens {
-            let (pos, _) = parse_fen(fen).unwrap();
-            let moves = pos.legal_moves();
-            assert!(moves.len() > 10);
-            for &m in &moves {
-                let p = pack_move(m);
-                assert_ne!(p, 0);
-                assert_eq!(unpack_move(&pos, p), Some(m), "{fen}: {}", uci(m));
-            }
-        }
-    }
-
-    #[test]
-    fn stale_moves_are_rejected() {
-        let (pos, _) = parse_fen(crate::rules::START_FEN).unwrap();
-        // e2e5 and e1g1 (no castling possible) are not legal here.
-        let e2e5 = Square::E2 as u16 | ((Square::E5 as u16) << 6);
-        assert_eq!(unpack_move(&pos, e2e5), None);
-        let e1h1 = Square::E1 as u16 | ((Square::H1 as u16) << 6);
-        assert_eq!(unpack_move(&pos, e1h1), None);
-        assert_eq!(unpack_move(&pos, 0), None);
-    }
 
     #[test]
     fn fewer_check_bits_make_false_hits() {

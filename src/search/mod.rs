@@ -2,9 +2,10 @@
 //! [`PROFILES`] lists the profiles a user can choose, one row each.
 //!
 //! - `mac_hack`: the search of 1967 (docs/design.md §6), the `1967` and `1967-tournament` profiles.
-//! - Shared by every search: the value scale and mate encoding (`score`), the limits
-//!   (`limits`), what a search reports (`result`), the hash table (`hash`) and the
-//!   statistics (`stats`). Repetitions are scored through `crate::repetition`.
+//! - Shared by every search: the limits (`limits`), what a search reports (`result`), the
+//!   1967 hash table (`hash`), moves packed in 16 bits for the hash tables (`packed`) and
+//!   the statistics (`stats`). Values, mates and bounds are `crate::score`'s; repetitions
+//!   are scored through `crate::repetition`.
 //! - `bench`: the fixed positions whose node count signs every functional change.
 //!
 //! A new search is a module beside `mac_hack` that implements [`Search`], and one row of
@@ -15,8 +16,8 @@ pub mod hash;
 pub mod limits;
 pub mod mac_hack;
 pub mod modern;
+pub mod packed;
 pub mod result;
-pub mod score;
 pub mod stats;
 pub mod wdl;
 
@@ -24,13 +25,12 @@ use std::sync::atomic::AtomicBool;
 
 use crate::rules::Game;
 
-pub use hash::Bound;
+pub use crate::score::{Bound, MATE, MAX_PLY, Score};
 pub use limits::Limits;
 pub use mac_hack::Tuning;
 pub use result::{
     CURRMOVE_AFTER, CurrMove, Evaluator, Info, NoLegalMove, PvLine, RootMove, SearchResult,
 };
-pub use score::{MATE, MAX_PLY, Score};
 pub use stats::{ModernStats, Statistics, Stats};
 
 /// A search the engine can drive. It is deterministic unless its settings say otherwise,

@@ -9,10 +9,9 @@ use std::time::Duration;
 use shakmaty::Move;
 use thiserror::Error;
 
-use super::hash::Bound;
-use super::score::Score;
 use super::stats::Statistics;
 use crate::plausible::Flags;
+use crate::score::{Bound, Score};
 
 /// Progress reported while searching: one principal variation (line `multipv` of the
 /// ones asked for), or, when `currmove` is set, only the root move now being searched.

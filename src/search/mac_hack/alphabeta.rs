@@ -21,11 +21,13 @@ use crate::eval::{Root, static_board_evaluator};
 use crate::plausible::{self, Context, Flags, PlausibleList, PlausibleMove};
 use crate::repetition::History;
 use crate::rules::key_after;
-use crate::search::Stats;
-use crate::search::hash::{Bound, Entry, HashTable, pack_move, unpack_move};
-use crate::search::score::{
+use crate::score::Bound;
+use crate::score::{
     INF, MATE, MATE_BOUND, MAX_PLY, draw_value, is_mate, value_from_hash, value_to_hash,
 };
+use crate::search::Stats;
+use crate::search::hash::{Entry, HashTable};
+use crate::search::packed::{pack_move, unpack_move};
 
 /// Static values are clamped to this, well inside the mate values.
 pub const MAX_STATIC: i32 = MATE / 2;

@@ -25,13 +25,13 @@ use std::time::Instant;
 use shakmaty::Move;
 
 use super::hash::{Entry, HashTable};
-use super::score::MAX_PLY;
 use super::{
     Evaluator, Info, Limits, NoLegalMove, Score, Search, SearchResult, Settings, Statistics, Stats,
 };
 use crate::eval::Root;
 use crate::repetition::History;
 use crate::rules::Game;
+use crate::score::MAX_PLY;
 use alphabeta::{Ply, Tree};
 use deepening::MAX_DEPTH;
 use progress::Progress;

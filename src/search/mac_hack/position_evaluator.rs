@@ -22,7 +22,7 @@ use super::alphabeta::Tree;
 use crate::attack::Analysis;
 use crate::feedover::feedover;
 use crate::rules::key_after;
-use crate::search::score::MATE;
+use crate::score::MATE;
 
 impl Tree<'_> {
     /// The value of `pos` (at `ply`) at the end of the basic search, for the side to move,

@@ -10,7 +10,7 @@ use shakmaty::Position;
 
 use super::alphabeta::{Line, Tree};
 use crate::rules::key_after;
-use crate::search::score::{INF, MAX_PLY};
+use crate::score::{INF, MAX_PLY};
 
 impl Tree<'_> {
     /// The secondary-search value of the top-level variation `pv` (its first move is the

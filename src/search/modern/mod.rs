@@ -51,7 +51,7 @@ use shakmaty::Position;
 
 use crate::rules::Game;
 use crate::search::{
-    Bound, DEFAULT_HASH_MIB, Evaluator, Info, Limits, NoLegalMove, PvLine, RootMove, Score, Search,
+    DEFAULT_HASH_MIB, Evaluator, Info, Limits, NoLegalMove, PvLine, RootMove, Score, Search,
     SearchResult, Settings, Statistics,
 };
 use crate::tablebase;
@@ -84,13 +84,7 @@ pub const TB_BOUND: i32 = TB_WIN - MAX_PLY as i32;
 
 /// A value in centipawns (or a mate) as a [`Score`] in the 1967 units.
 pub fn to_score(v: i32) -> Score {
-    if v >= MATE_BOUND {
-        Score::Mate((MATE - v + 1) / 2)
-    } else if v <= -MATE_BOUND {
-        Score::Mate(-(MATE + v) / 2)
-    } else {
-        Score::Value(v * 128 / 100)
-    }
+    Score::mate_of(v, MATE, MATE_BOUND).unwrap_or(Score::Value(v * 128 / 100))
 }
 
 /// The modern search and what it keeps between searches: the transposition table and
@@ -367,11 +361,7 @@ fn record(done: &Deepened) -> Vec<RootMove> {
         .map(|rm| RootMove {
             searched: true,
             score: Some(to_score(rm.value)),
-            bound: Some(match rm.bound {
-                tt::Bound::Exact => Bound::Exact,
-                tt::Bound::Lower => Bound::Lower,
-                tt::Bound::Upper => Bound::Upper,
-            }),
+            bound: Some(rm.bound),
             depth: Some(done.depth),
             nodes: Some(rm.nodes),
             pv: if rm.line_known {

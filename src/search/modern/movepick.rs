@@ -22,8 +22,8 @@ use arrayvec::ArrayVec;
 use shakmaty::{Chess, Color, Move, MoveList, Piece, Position, Role, Square};
 
 use super::see::{see_ge, value};
-use super::tt::unpack_move;
 use super::{MAX_MOVES, MAX_PLY};
+use crate::search::packed::unpack_move;
 
 /// The transposition-table move.
 const TT_MOVE: i32 = 1 << 30;
@@ -307,7 +307,7 @@ fn capture_score(m: Move) -> i32 {
 mod tests {
     use super::*;
     use crate::search::modern::tests::{pos, uci as mv};
-    use crate::search::modern::tt::pack_move;
+    use crate::search::packed::pack_move;
 
     fn order(p: &Chess, h: &Heuristics, mut picker: MovePicker) -> Vec<Move> {
         std::iter::from_fn(|| picker.next(p, h).map(|(m, _)| m)).collect()

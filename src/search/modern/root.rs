@@ -13,8 +13,8 @@ use super::movepick::MovePicker;
 use super::search::{Line, NO_EVAL, Node, Worker, bound_of};
 use super::smp::skips;
 use super::time::TimePlan;
-use super::tt::Bound;
 use super::{INF, MATE_BOUND, MAX_DEPTH, to_score};
+use crate::score::Bound;
 use crate::search::{CurrMove, Info};
 
 /// A root move, its value from the last search of it and the line it leads to.

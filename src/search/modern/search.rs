@@ -22,11 +22,13 @@ use super::movepick::{GOOD_CAPTURE, Heuristics, LastMove, MovePicker, REFUTER, i
 use super::network::{Accumulator, NETWORK};
 use super::params::Params;
 use super::see::see_ge;
-use super::tt::{Bound, Entry, Tt, packed_capture, value_from_tt, value_to_tt};
+use super::tt::{Entry, Tt, value_from_tt, value_to_tt};
 use super::{INF, MATE, MATE_BOUND, MAX_PLY, TB_BOUND, TB_WIN};
 use crate::repetition::{DrawRule, History};
 use crate::rules::{key_after, quiet_gives_check};
+use crate::score::Bound;
 use crate::search::ModernStats;
+use crate::search::packed::{pack_move, packed_capture};
 use crate::tablebase::{self, Tablebases};
 
 /// The static evaluation of a node in check (it has none).
@@ -771,7 +773,7 @@ impl Worker<'_> {
         self.tt.store(
             self.history.key(),
             Entry {
-                mv: mv.map_or(0, super::tt::pack_move),
+                mv: mv.map_or(0, pack_move),
                 value: value_to_tt(value, ply, TB_BOUND),
                 eval: eval.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16,
                 depth,

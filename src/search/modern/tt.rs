@@ -21,7 +21,7 @@
 
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
-use shakmaty::{Chess, Move, Position, Role, Square};
+use crate::score::Bound;
 
 /// Slots per bucket: four 16-byte slots fill a cache line.
 const SLOTS: usize = 4;
@@ -37,21 +37,10 @@ const AGE_WEIGHT: i32 = 8;
 /// than the new one (and the new one is not exact).
 const KEEP_DEEPER: i32 = 4;
 
-/// What a stored value means relative to the true value.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Bound {
-    /// The true value is at most the stored one (no move reached alpha).
-    Upper = 1,
-    /// The true value is at least the stored one (a move reached beta).
-    Lower = 2,
-    /// The stored value is the true value.
-    Exact = 3,
-}
-
 /// One stored result.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Entry {
-    /// The best or refuting move, packed by [`pack_move`] (0: none).
+    /// The best or refuting move, packed by [`crate::search::packed`] (0: none).
     pub mv: u16,
     /// The search value, mates counted from this node (see [`value_to_tt`]).
     pub value: i16,
@@ -235,66 +224,6 @@ impl Tt {
     }
 }
 
-/// A move in 16 bits: from, to (the rook's square for castling, as shakmaty has it) and
-/// the promotion role. Distinct for the legal moves of any one position, so a stored move
-/// is recognised by comparing it with the packed legal moves, never trusted by itself.
-#[inline]
-pub fn pack_move(m: Move) -> u16 {
-    let from = m.from().map_or(0, |s| s as u16);
-    let to = m.to() as u16;
-    let promo = m.promotion().map_or(0, |r| r as u16);
-    from | to << 6 | promo << 12
-}
-
-/// The to-square of a packed move.
-#[inline]
-fn packed_to(packed: u16) -> Square {
-    Square::new(u32::from(packed >> 6 & 63))
-}
-
-/// Whether the packed move `packed` lands on an enemy piece of `pos`: a capture, en
-/// passant aside (a stale move gives a wrong answer, never an illegal move).
-#[inline]
-pub fn packed_capture(pos: &Chess, packed: u16) -> bool {
-    packed != 0 && pos.them().contains(packed_to(packed))
-}
-
-/// The legal move of `pos` that `packed` stands for, if any: rebuilt from the board (the
-/// piece on the from-square and what stands on the to-square) and checked by shakmaty's
-/// legality test, so a stale entry or another position's yields None.
-pub fn unpack_move(pos: &Chess, packed: u16) -> Option<Move> {
-    if packed == 0 {
-        return None;
-    }
-    let from = Square::new(u32::from(packed & 63));
-    let to = packed_to(packed);
-    let board = pos.board();
-    let piece = board.piece_at(from).filter(|p| p.color == pos.turn())?;
-    let target = board.piece_at(to);
-    let m = match target {
-        Some(t) if t.color == pos.turn() => {
-            if piece.role != Role::King || t.role != Role::Rook {
-                return None;
-            }
-            Move::Castle {
-                king: from,
-                rook: to,
-            }
-        }
-        None if piece.role == Role::Pawn && from.file() != to.file() => {
-            Move::EnPassant { from, to }
-        }
-        _ => Move::Normal {
-            role: piece.role,
-            from,
-            capture: target.map(|t| t.role),
-            to,
-            promotion: Role::try_from(u32::from(packed >> 12)).ok(),
-        },
-    };
-    pos.is_legal(m).then_some(m)
-}
-
 /// A value as stored: a mate counted from this node rather than from the root, so it
 /// stays right wherever the position is met again.
 #[inline]
@@ -326,7 +255,6 @@ pub fn value_from_tt(v: i16, ply: usize, mate_bound: i32) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::Position;
 
     fn entry(depth: i32, bound: Bound, mv: u16) -> Entry {
         Entry {
@@ -418,55 +346,5 @@ mod tests {
         assert_eq!(value_from_tt(value_to_tt(-250, 7, bound), 1, bound), -250);
         let mated = value_to_tt(-mate_in_3_from_root, 2, bound);
         assert_eq!(value_from_tt(mated, 0, bound), -mate_in_3_from_root - 2);
-    }
-
-    #[test]
-    fn packed_moves_are_distinct_in_a_position() {
-        let pos =
-            crate::search::modern::tests::pos("r3k2r/pPpp1ppp/8/8/8/8/P1PPPPPP/R3K2R w KQkq - 0 1");
-        let moves = pos.legal_moves();
-        let mut packed: Vec<u16> = moves.iter().map(|&m| pack_move(m)).collect();
-        packed.sort_unstable();
-        packed.dedup();
-        assert_eq!(packed.len(), moves.len());
-        assert!(packed.iter().all(|&p| p != 0));
-    }
-
-    #[test]
-    fn packed_moves_unpack_to_the_same_legal_move_and_others_to_none() {
-        use crate::search::modern::tests::pos;
-        // Castling both ways, promotions with and without capture, en passant.
-        let fens = [
-            "r3k2r/pPpp1ppp/8/8/8/8/P1PPPPPP/R3K2R w KQkq - 0 1",
-            "rn2k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1",
-        ];
-        for fen in fens {
-            let p = pos(fen);
-            for m in p.legal_moves() {
-                assert_eq!(unpack_move(&p, pack_move(m)), Some(m), "{fen}: {m:?}");
-            }
-        }
-        let start = Chess::default();
-        let p = pos(fens[1]);
-        for m in start.legal_moves() {
-            if !p.is_legal(m) {
-                assert_eq!(unpack_move(&p, pack_move(m)), None, "{m:?}");
-            }
-        }
-        assert_eq!(unpack_move(&p, 0), None);
-    }
-
-    #[test]
-    fn a_packed_move_captures_when_it_lands_on_an_enemy_piece() {
-        use crate::search::modern::tests::{pos, uci};
-        let p = pos("r1bqkbnr/pppp1ppp/2n5/4p3/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq - 0 3");
-        assert!(packed_capture(&p, pack_move(uci(&p, "e5d4"))));
-        assert!(!packed_capture(&p, pack_move(uci(&p, "g8f6"))));
-        assert!(!packed_capture(&p, 0));
-        let castling = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
-        assert!(!packed_capture(
-            &castling,
-            pack_move(uci(&castling, "e1g1"))
-        ));
     }
 }

@@ -1,6 +1,7 @@
-//! Search values shared by every search: the integer scale a search works in (pawn = 128,
-//! the 1967 program's unit), how mates are encoded on it, and [`Score`], the value as the
-//! protocols and the console show it.
+//! Search values, the floor every search, the tablebases and every front end stand on:
+//! the integer scale the 1967 search works in (pawn = 128, the program's unit), how mates
+//! are encoded on it, [`Score`] (a value as the protocols and the console show it) and
+//! [`Bound`] (what a stored or reported value says of the true one).
 //!
 //! A mate `p` plies from the root is worth `MATE - p` (mated: `-(MATE - p)`), so a shorter
 //! mate is a larger value. A value stored in a hash table is counted from its node instead
@@ -64,12 +65,19 @@ pub enum Score {
 impl Score {
     /// The score of an internal value (for the side to move at the root).
     pub fn from_value(v: i32) -> Score {
-        if v >= MATE_BOUND {
-            Score::Mate((MATE - v + 1) / 2)
-        } else if v <= -MATE_BOUND {
-            Score::Mate(-(MATE + v) / 2)
+        Score::mate_of(v, MATE, MATE_BOUND).unwrap_or(Score::Value(v))
+    }
+
+    /// The mate that the value `v` stands for on a scale where mating at the root is
+    /// worth `mate` and values at least `bound` from 0 are mates (every search encodes
+    /// mates so, each on its own scale); None for a value that is not a mate.
+    pub fn mate_of(v: i32, mate: i32, bound: i32) -> Option<Score> {
+        if v >= bound {
+            Some(Score::Mate((mate - v + 1) / 2))
+        } else if v <= -bound {
+            Some(Score::Mate(-(mate + v) / 2))
         } else {
-            Score::Value(v)
+            None
         }
     }
 
@@ -90,6 +98,38 @@ impl std::fmt::Display for Score {
             Score::Value(v) => write!(f, "{:+.2}", f64::from(*v) / 128.0),
             Score::Mate(n) if *n >= 0 => write!(f, "mate in {n}"),
             Score::Mate(n) => write!(f, "mated in {}", -n),
+        }
+    }
+}
+
+/// What a value means relative to the true value of the position. The discriminants are
+/// the two bits the modern transposition table packs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bound {
+    /// The true value is at most this (the search failed low: no move reached alpha).
+    Upper = 1,
+    /// The true value is at least this (the search failed high: a move reached beta).
+    Lower = 2,
+    /// The value is exact.
+    Exact = 3,
+}
+
+impl Bound {
+    /// The bound in words: `exact`, `lower` or `upper` (JSON, the scope page).
+    pub fn name(self) -> &'static str {
+        match self {
+            Bound::Exact => "exact",
+            Bound::Lower => "lower",
+            Bound::Upper => "upper",
+        }
+    }
+
+    /// The sign written before a bounded value: `>=`, `<=`, or nothing when exact.
+    pub fn sign(self) -> &'static str {
+        match self {
+            Bound::Exact => "",
+            Bound::Lower => ">=",
+            Bound::Upper => "<=",
         }
     }
 }
