@@ -7,7 +7,8 @@ mod pipe;
 
 use std::time::Duration;
 
-use machack::search::modern::level::{MAX_ELO, MIN_ELO, level};
+use machack::search::modern::level::level;
+use machack::search::{MAX_ELO, MIN_ELO};
 use pipe::Engine;
 
 const LONG: Duration = Duration::from_secs(30);

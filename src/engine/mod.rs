@@ -37,7 +37,7 @@ pub mod options;
 mod thread;
 
 /// The strengths `UCI_Elo` may ask for (the modern profile plays its levels).
-pub use crate::search::modern::level::{MAX_ELO, MIN_ELO};
+pub use crate::search::{MAX_ELO, MIN_ELO};
 pub use conduct::{Decision, DrawClaim, GameEnd};
 pub use go::{BestMove, Clocks, Go, Source, legal_prefix};
 pub use options::{EngineOption, OptionError, OptionKind, Options, describe, find_option};

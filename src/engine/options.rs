@@ -11,8 +11,7 @@ use std::time::Duration;
 use thiserror::Error;
 
 use super::conduct;
-use crate::search::modern::smp::MAX_THREADS;
-use crate::search::{self, DEFAULT_HASH_MIB, DEFAULT_PROFILE, PROFILES, Settings};
+use crate::search::{self, DEFAULT_HASH_MIB, DEFAULT_PROFILE, MAX_THREADS, PROFILES, Settings};
 use crate::{tablebase, timeman};
 
 /// What an option is and how a value is stored: one variant per protocol option type.
@@ -300,9 +299,9 @@ pub static OPTIONS: &[EngineOption] = &[
     EngineOption {
         name: "UCI_Elo",
         kind: OptionKind::Spin {
-            default: search::modern::level::DEFAULT_ELO as i64,
-            min: search::modern::level::MIN_ELO as i64,
-            max: search::modern::level::MAX_ELO as i64,
+            default: search::DEFAULT_ELO as i64,
+            min: search::MIN_ELO as i64,
+            max: search::MAX_ELO as i64,
             clamp: true,
             set: |o, v| o.elo = v as u32,
         },

@@ -68,6 +68,16 @@ pub const MAX_MULTIPV: u32 = 64;
 /// The hash size a search gets unless the `Hash` option says otherwise, in MiB.
 pub const DEFAULT_HASH_MIB: u32 = 16;
 
+/// The most search threads (`Threads`).
+pub const MAX_THREADS: usize = 64;
+
+/// The weakest strength [`Settings::strength`] may name (`UCI_Elo`)...
+pub const MIN_ELO: u32 = 1000;
+/// ...and the strongest; above it, full strength.
+pub const MAX_ELO: u32 = 2600;
+/// The strength `UCI_Elo` starts at.
+pub const DEFAULT_ELO: u32 = 1500;
+
 /// The engine options a search reads, set through [`Search::configure`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Settings {
@@ -90,8 +100,8 @@ pub struct Settings {
     /// Whether a win the fifty-move rule frustrates (and a loss it saves) scores as a draw
     /// (`Syzygy50MoveRule`).
     pub syzygy_50_move_rule: bool,
-    /// Play at this strength (an Elo on Stockfish's `UCI_Elo` scale) instead of full
-    /// strength; read by the modern search.
+    /// Play at this strength (an Elo on Stockfish's `UCI_Elo` scale, [`MIN_ELO`] to
+    /// [`MAX_ELO`]) instead of full strength; read by the modern search.
     pub strength: Option<u32>,
     /// The 1967 search's own knobs (tools and tests).
     pub mac_hack: mac_hack::Tuning,

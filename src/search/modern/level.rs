@@ -11,12 +11,7 @@
 //! matches at 10+0.1 against Stockfish at the same `UCI_Elo` (below its lowest, 1350, by
 //! the score against that level); docs/strength.md gives the matches and their figures.
 
-/// The weakest label.
-pub const MIN_ELO: u32 = 1000;
-/// The strongest label; above it, play at full strength.
-pub const MAX_ELO: u32 = 2600;
-/// The label `UCI_Elo` starts at.
-pub const DEFAULT_ELO: u32 = 1500;
+use crate::search::{MAX_ELO, MIN_ELO};
 
 /// Labels up to this one leave the evaluation network out.
 pub const HAND_WRITTEN_UP_TO: u32 = 2400;
@@ -133,6 +128,13 @@ pub fn mix(x: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_anchors_span_the_strengths_a_search_may_be_asked_for() {
+        assert_eq!(ANCHORS[0].elo, MIN_ELO);
+        assert_eq!(ANCHORS.last().map(|a| a.elo), Some(MAX_ELO));
+        assert!(ANCHORS.windows(2).all(|w| w[0].elo < w[1].elo));
+    }
 
     #[test]
     fn anchors_are_returned_as_they_are_and_the_range_is_clamped() {

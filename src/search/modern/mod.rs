@@ -51,8 +51,8 @@ use shakmaty::Position;
 
 use crate::rules::Game;
 use crate::search::{
-    DEFAULT_HASH_MIB, Evaluator, Info, Limits, NoLegalMove, PvLine, RootMove, Score, Search,
-    SearchResult, Settings, Statistics,
+    DEFAULT_HASH_MIB, Evaluator, Info, Limits, MAX_THREADS, NoLegalMove, PvLine, RootMove, Score,
+    Search, SearchResult, Settings, Statistics,
 };
 use crate::tablebase;
 
@@ -160,10 +160,10 @@ impl Searcher {
         }
     }
 
-    /// Searches with `threads` threads from now on (1 to [`smp::MAX_THREADS`]): makes or
+    /// Searches with `threads` threads from now on (1 to [`MAX_THREADS`]): makes or
     /// drops the helpers' scratch space.
     pub fn set_threads(&mut self, threads: usize) {
-        let helpers = threads.clamp(1, smp::MAX_THREADS) - 1;
+        let helpers = threads.clamp(1, MAX_THREADS) - 1;
         let params = &self.params;
         self.helpers.truncate(helpers);
         self.helpers.resize_with(helpers, || Scratch::new(params));

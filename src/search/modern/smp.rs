@@ -22,9 +22,6 @@ use crate::repetition::History;
 use crate::rules::Game;
 use crate::search::{CURRMOVE_AFTER, Limits, ModernStats};
 
-/// The most search threads (UCI `Threads`).
-pub const MAX_THREADS: usize = 64;
-
 /// One thread's own state: the ordering heuristics and the per-ply scratch space,
 /// allocated when the number of threads changes, never during a search.
 #[derive(Debug)]
