@@ -17,6 +17,8 @@
 //!   1967 search; `modern`, the strong engine with its own evaluator; and what both share:
 //!   limits, results, the hash tables' packed moves, statistics, the bench), `tablebase`
 //!   (Syzygy endgame tables) and `timeman` (the clock).
+//! - Beside the engine: `train`, the lab where the modern profile's knowledge is made
+//!   (self-play data, Texel tuning, network training); it uses the search, never the reverse.
 //! - Around them: `engine` (the façade every protocol drives, the one options table and the
 //!   search thread), `aids` (the paper's debugging aids as records, for every profile, that
 //!   the console, the scope and the command line only show), `protocol` (UCI, xboard and
@@ -45,3 +47,4 @@ pub mod score;
 pub mod search;
 pub mod tablebase;
 pub mod timeman;
+pub mod train;

@@ -333,6 +333,23 @@ pub(crate) mod testing {
         let m = text.parse::<UciMove>().expect("a UCI move");
         m.to_move(pos).expect("a legal move")
     }
+
+    /// Every position of the test data's EPD files (perft suite, WAC, game positions).
+    pub fn epd_positions() -> Vec<Chess> {
+        [
+            include_str!("../tests/data/perftsuite.epd"),
+            include_str!("../tests/data/wac.epd"),
+            include_str!("../tests/data/game_only_moves.epd"),
+        ]
+        .iter()
+        .flat_map(|text| text.lines())
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let fields: Vec<&str> = l.split_whitespace().take(4).collect();
+            pos(&format!("{} 0 1", fields.join(" ")))
+        })
+        .collect()
+    }
 }
 
 #[cfg(test)]

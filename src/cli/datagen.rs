@@ -10,7 +10,7 @@ use clap::Args;
 use super::{CliError, limits};
 use crate::fide::Outcome;
 use crate::search::modern::Searcher;
-use crate::search::modern::selfplay::{Plan, play};
+use crate::train::selfplay::{Plan, play};
 
 #[derive(Debug, Args)]
 pub struct DatagenArgs {

@@ -6,10 +6,8 @@
 use clap::Args;
 
 use super::{CliError, limits};
-use crate::search::modern::network::train::{
-    Errors, FloatNet, Sample, Settings, read_samples, train,
-};
 use crate::search::modern::network::{HIDDEN, Network};
+use crate::train::network::{Errors, FloatNet, Sample, Settings, read_samples, train};
 
 #[derive(Debug, Args)]
 pub struct TrainNetArgs {

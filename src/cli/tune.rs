@@ -8,7 +8,7 @@ use clap::Args;
 
 use super::{CliError, limits};
 use crate::search::modern::eval::DEFAULT;
-use crate::search::modern::eval::tune::{
+use crate::train::tune::{
     Errors, Settings, hold_back, read_samples, replace_default, rust_source, tune,
 };
 

@@ -13,11 +13,10 @@
 //! - [`correction`]: what the search learns of the evaluation's errors, by pawn structure;
 //! - [`tt`]: the transposition table in MiB, shared by the threads; [`params`]: every
 //!   constant in one table; `time`: when to stop iterating under a clock; `eval`: the
-//!   evaluation; [`network`]: the evaluation network added to it, and its trainer;
+//!   evaluation; [`network`]: the evaluation network added to it;
 //! - [`smp`]: Lazy SMP, `Threads` threads searching the same root over the shared table
 //!   (a node-limited search, and every search with one thread, stays deterministic).
 //! - [`level`]: strength levels (`UCI_Elo`): a node budget and an evaluation blur;
-//!   [`selfplay`]: fixed-node self-play games, the data of `machack datagen`;
 //! - [`end_terms`]: the evaluation's terms at the end of a line (debugging aid 3).
 //!
 //! Repetitions and the fifty-move rule are scored by docs/design.md §10's search rule with the
@@ -36,7 +35,6 @@ mod qsearch;
 mod root;
 mod search;
 mod see;
-pub mod selfplay;
 pub mod smp;
 mod time;
 pub mod tt;
@@ -57,6 +55,7 @@ use crate::search::{
 use crate::tablebase;
 
 pub use end_terms::{EndTerms, end_terms};
+pub use movepick::is_quiet;
 pub use params::Params;
 use root::Deepened;
 use search::Reductions;

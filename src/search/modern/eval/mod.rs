@@ -15,7 +15,6 @@ mod pieces;
 pub mod table;
 mod threats;
 pub mod trace;
-pub mod tune;
 pub mod weights;
 
 use shakmaty::{Board, Chess, Color, Position, Role, Square};
@@ -141,12 +140,8 @@ fn own_square(color: Color, sq: Square) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::parse_fen;
+    use crate::rules::testing::{epd_positions, pos};
     use shakmaty::{CastlingMode, EnPassantMode, FromSetup};
-
-    pub(super) fn pos(fen: &str) -> Chess {
-        parse_fen(fen).expect("a legal FEN").0
-    }
 
     /// How many times (White minus Black) the evaluation of `fen` adds the weight `pick`
     /// chooses.
@@ -172,23 +167,6 @@ mod tests {
                 .ignore_impossible_check()
                 .expect("a mirrored legal position"),
         }
-    }
-
-    /// Every position of the test data's EPD files.
-    pub(super) fn epd_positions() -> Vec<Chess> {
-        [
-            include_str!("../../../../tests/data/perftsuite.epd"),
-            include_str!("../../../../tests/data/wac.epd"),
-            include_str!("../../../../tests/data/game_only_moves.epd"),
-        ]
-        .iter()
-        .flat_map(|text| text.lines())
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let fields: Vec<&str> = l.split_whitespace().take(4).collect();
-            pos(&format!("{} 0 1", fields.join(" ")))
-        })
-        .collect()
     }
 
     #[test]
@@ -257,7 +235,7 @@ mod timing {
     #[test]
     #[ignore = "a measurement, not a check"]
     fn time_per_evaluation() {
-        let all = super::tests::epd_positions();
+        let all = crate::rules::testing::epd_positions();
         let rounds = 200;
         let start = std::time::Instant::now();
         let mut total = 0i64;

@@ -1,7 +1,8 @@
 //! The evaluation as feature counts: for one position, how many times each weight of the
 //! table was added (White minus Black), with the phase and endgame scale that blend them.
-//! The evaluation is then `Σ count × weight`, tapered; the tuner fits the weights on many
-//! traces without evaluating a board again.
+//! The evaluation is then `Σ count × weight`, tapered: the terms the debugging aids show
+//! come from it, and the tuner (`crate::train::tune`) fits the weights on many traces
+//! without evaluating a board again.
 
 use serde::Serialize;
 use shakmaty::{Chess, Position};
@@ -164,28 +165,11 @@ pub fn flatten(w: &Weights) -> Vec<[f64; 2]> {
     flat
 }
 
-/// `base` with its pairs replaced, in order, by `flat` rounded to whole centipawns.
-pub fn unflatten(base: &Weights, flat: &[[f64; 2]]) -> Weights {
-    let mut w = base.clone();
-    let mut it = flat.iter();
-    w.visit_mut(&mut |s| {
-        if let Some(&[m, e]) = it.next() {
-            *s = S(round_i16(m), round_i16(e));
-        }
-    });
-    w
-}
-
-/// `x` rounded to the nearest i16.
-fn round_i16(x: f64) -> i16 {
-    x.round().clamp(f64::from(i16::MIN), f64::from(i16::MAX)) as i16
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::testing::epd_positions;
     use crate::search::modern::eval::evaluate_with;
-    use crate::search::modern::eval::tests::epd_positions;
     use shakmaty::Color;
 
     #[test]
@@ -193,11 +177,6 @@ mod tests {
         let flat = flatten(&indices());
         assert_eq!(flat.len(), Weights::LEN);
         assert!(flat.iter().enumerate().all(|(i, p)| p[0] == i as f64));
-    }
-
-    #[test]
-    fn flattening_round_trips() {
-        assert_eq!(unflatten(&DEFAULT, &flatten(&DEFAULT)), DEFAULT);
     }
 
     #[test]

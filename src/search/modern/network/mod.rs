@@ -7,9 +7,7 @@
 //! A network marked *residual* was fitted to what the hand-written evaluation misses: its
 //! value is added to [`super::eval::evaluate`]. Integer arithmetic throughout (the layer in
 //! 1/[`QA`], the output weights in 1/[`QB`]); nothing allocates after loading. The trainer
-//! that writes the file is [`train`].
-
-pub mod train;
+//! that writes the file is the lab's (`crate::train::network`).
 
 use std::sync::LazyLock;
 
@@ -61,16 +59,32 @@ pub enum NetworkError {
 pub struct Network {
     /// Fitted to the hand-written evaluation's error: add it to that evaluation.
     pub residual: bool,
-    b1: [i16; HIDDEN],
-    w1: Vec<[i16; HIDDEN]>,
-    /// The output weights of the side to move's units, then of the other side's.
-    w2: [[i16; HIDDEN]; 2],
-    b2: i32,
+    /// The first layer's biases, in 1/[`QA`]...
+    pub b1: [i16; HIDDEN],
+    /// ...and its weights, a row of units for each input.
+    pub w1: Vec<[i16; HIDDEN]>,
+    /// The output weights of the side to move's units, then of the other side's, in
+    /// 1/[`QB`].
+    pub w2: [[i16; HIDDEN]; 2],
+    /// The output bias, in 1/([`QA`]·[`QB`]).
+    pub b2: i32,
 }
 
 /// The number of bytes of a file with `HIDDEN` units.
 pub const fn file_size() -> usize {
     HEADER + 2 * (HIDDEN + INPUTS * HIDDEN + 2 * HIDDEN) + 4
+}
+
+/// The first bytes of a file of a network with `hidden` units, residual or not; the
+/// weights follow, little-endian: b1, w1 by input, w2, then b2 as 32 bits.
+pub fn header(hidden: usize, residual: bool) -> [u8; HEADER] {
+    let mut bytes = [0; HEADER];
+    bytes[..4].copy_from_slice(MAGIC);
+    bytes[4..6].copy_from_slice(&VERSION.to_le_bytes());
+    bytes[6..8].copy_from_slice(&(hidden as u16).to_le_bytes());
+    let flags = if residual { RESIDUAL } else { 0 };
+    bytes[8..10].copy_from_slice(&flags.to_le_bytes());
+    bytes
 }
 
 impl Network {

@@ -7,16 +7,14 @@
 //! error between prediction and result. A sample may also carry the score the search gave
 //! its position; with a score weight `λ`, the positions fitted aim at
 //! `λ·σ(score) + (1 − λ)·result` instead, a target less noisy than one game's result (the
-//! positions held back are still checked against the results alone). Since the evaluation is `Σ count × weight`, tapered,
-//! each sample is kept as its trace of feature counts and no board is evaluated again.
-//! The result is printed back as the Rust source of `weights.rs`'s `DEFAULT`.
+//! positions held back are still checked against the results alone). Since the evaluation
+//! is `Σ count × weight`, tapered, each sample is kept as its trace of feature counts
+//! (`eval::trace`) and no board is evaluated again. The result is printed back as the Rust
+//! source of `weights.rs`'s `DEFAULT`.
 
-use shakmaty::Chess;
-use thiserror::Error;
-
-use super::Weights;
-use super::trace::{Trace, flatten, indices, unflatten};
-use crate::rules::parse_fen;
+use super::data::{self, DataError};
+use crate::search::modern::eval::trace::{Trace, flatten, indices};
+use crate::search::modern::eval::{S, Weights};
 
 /// One training position: its features and the game's result for White.
 #[derive(Debug, Clone)]
@@ -28,91 +26,32 @@ pub struct Sample {
     pub score: Option<f64>,
 }
 
-/// Why a data file could not be read.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum TuneError {
-    /// A line holds no result after its FEN.
-    #[error("line {line}: no result (1-0, 0-1 or 1/2-1/2) after the position")]
-    NoResult { line: usize },
-    /// A line's `cp=` score is not a whole number.
-    #[error("line {line}: the score {score:?} is not a whole number of centipawns")]
-    BadScore { line: usize, score: String },
-    /// A line's position does not read or cannot be played.
-    #[error("line {line}: {reason}")]
-    BadPosition { line: usize, reason: String },
-    /// The data has no position at all.
-    #[error("no positions in the data")]
-    Empty,
-}
-
-/// The result a token spells (`1-0`, `0-1`, `1/2-1/2`, `1.0`, `0.5`, `0.0`, possibly
-/// wrapped in quotes, brackets or an EPD `c9` field's punctuation).
-fn parse_result(token: &str) -> Option<f64> {
-    match token.trim_matches(|c| matches!(c, '"' | '[' | ']' | ';' | '(' | ')')) {
-        "1-0" | "1.0" | "1" => Some(1.0),
-        "0-1" | "0.0" | "0" => Some(0.0),
-        "1/2-1/2" | "0.5" | "½-½" => Some(0.5),
-        _ => None,
-    }
-}
-
-/// Reads the samples of `text`: one position a line, a FEN (four to six fields), the
-/// result, and optionally the search's score for White as `cp=N`; blank lines and lines
-/// starting with `#` are skipped. `weights` decide each position's endgame scale.
-pub fn read_samples(text: &str, weights: &Weights) -> Result<Vec<Sample>, TuneError> {
+/// Reads the samples of `text` (the lines of [`data`]); `weights` decide each position's
+/// endgame scale.
+pub fn read_samples(text: &str, weights: &Weights) -> Result<Vec<Sample>, DataError> {
     let index = indices();
-    let samples: Vec<Sample> = data_lines(text)
-        .map(|line| {
-            let (pos, result, score) = line?;
-            Ok(Sample {
-                trace: Trace::of(&pos, &index, weights),
-                result,
-                score: score.map(f64::from),
-            })
-        })
-        .collect::<Result<_, TuneError>>()?;
-    if samples.is_empty() {
-        return Err(TuneError::Empty);
-    }
-    Ok(samples)
+    data::read(text, |pos, result, score| Sample {
+        trace: Trace::of(pos, &index, weights),
+        result,
+        score: score.map(f64::from),
+    })
 }
 
-/// The positions of `text`, one a line: a FEN, the game's result for White and the
-/// search's score for White in centipawns when the line has one (blank lines and lines
-/// starting with `#` skipped).
-pub(crate) fn data_lines(
-    text: &str,
-) -> impl Iterator<Item = Result<(Chess, f64, Option<i32>), TuneError>> + '_ {
-    text.lines()
-        .enumerate()
-        .map(|(n, line)| (n + 1, line.trim()))
-        .filter(|(_, line)| !line.is_empty() && !line.starts_with('#'))
-        .map(|(line_no, line)| {
-            let (mut fen, mut last) = line.rsplit_once(char::is_whitespace).unwrap_or(("", line));
-            let mut score = None;
-            if let Some(cp) = last.strip_prefix("cp=") {
-                score = Some(cp.parse::<i32>().map_err(|_| TuneError::BadScore {
-                    line: line_no,
-                    score: cp.to_string(),
-                })?);
-                (fen, last) = fen.rsplit_once(char::is_whitespace).unwrap_or(("", fen));
-            }
-            let result = parse_result(last).ok_or(TuneError::NoResult { line: line_no })?;
-            let (pos, _) = parse_fen(&fen_fields(fen)).map_err(|e| TuneError::BadPosition {
-                line: line_no,
-                reason: e.to_string(),
-            })?;
-            Ok((pos, result, score))
-        })
+/// `base` with its pairs replaced, in order, by `flat` rounded to whole centipawns.
+pub fn unflatten(base: &Weights, flat: &[[f64; 2]]) -> Weights {
+    let mut w = base.clone();
+    let mut it = flat.iter();
+    w.visit_mut(&mut |s| {
+        if let Some(&[m, e]) = it.next() {
+            *s = S(round_i16(m), round_i16(e));
+        }
+    });
+    w
 }
 
-/// The FEN at the start of `text`: its four fields and the move counters if present
-/// (anything after, such as an EPD `c9` opcode or a separator, is dropped).
-pub(crate) fn fen_fields(text: &str) -> String {
-    let mut words = text.split_whitespace();
-    let mut fields: Vec<&str> = words.by_ref().take(4).collect();
-    fields.extend(words.take(2).take_while(|w| w.parse::<u32>().is_ok()));
-    fields.join(" ")
+/// `x` rounded to the nearest i16.
+fn round_i16(x: f64) -> i16 {
+    x.round().clamp(f64::from(i16::MIN), f64::from(i16::MAX)) as i16
 }
 
 /// The predicted result of an evaluation `e` with the scaling constant `k`.
@@ -361,9 +300,8 @@ pub fn replace_default(file: &str, source: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::modern::eval::tests::epd_positions;
-    use crate::search::modern::eval::trace::Trace;
-    use crate::search::modern::eval::{DEFAULT, S};
+    use crate::rules::testing::epd_positions;
+    use crate::search::modern::eval::DEFAULT;
     use shakmaty::{EnPassantMode, fen::Fen};
 
     /// Samples from the test data's positions whose results are what `truth` predicts
@@ -407,7 +345,7 @@ mod tests {
         assert_eq!(read, [(1.0, Some(37.0)), (0.0, Some(-1.0))]);
         assert_eq!(
             read_samples(&format!("{start} 1-0 cp=1.5\n"), &DEFAULT).unwrap_err(),
-            TuneError::BadScore {
+            DataError::BadScore {
                 line: 1,
                 score: "1.5".to_string()
             }
@@ -415,7 +353,7 @@ mod tests {
         let no_counters = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -";
         assert_eq!(
             read_samples(&format!("{no_counters} cp=3\n"), &DEFAULT).unwrap_err(),
-            TuneError::NoResult { line: 1 }
+            DataError::NoResult { line: 1 }
         );
     }
 
@@ -436,17 +374,22 @@ mod tests {
         let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
         assert_eq!(
             read_samples(&format!("{start} 1-0\n{start} win\n"), &DEFAULT).unwrap_err(),
-            TuneError::NoResult { line: 2 }
+            DataError::NoResult { line: 2 }
         );
         let err = read_samples("8/8/8/8/8/8/8/8 w - - 0 1 1-0", &DEFAULT).unwrap_err();
         assert!(
-            matches!(err, TuneError::BadPosition { line: 1, .. }),
+            matches!(err, DataError::BadPosition { line: 1, .. }),
             "{err}"
         );
         assert_eq!(
             read_samples("# nothing\n", &DEFAULT).unwrap_err(),
-            TuneError::Empty
+            DataError::Empty
         );
+    }
+
+    #[test]
+    fn flattening_round_trips() {
+        assert_eq!(unflatten(&DEFAULT, &flatten(&DEFAULT)), DEFAULT);
     }
 
     #[test]
@@ -543,7 +486,7 @@ mod tests {
 
     #[test]
     fn weights_rs_is_laid_out_as_the_tuner_prints_it() {
-        let file = include_str!("weights.rs");
+        let file = include_str!("../search/modern/eval/weights.rs");
         assert!(file.contains(&rust_source(&DEFAULT, &[])));
         let doc = ["Tuned.".to_string(), String::new(), "Again.".to_string()];
         let replaced = replace_default(file, &rust_source(&DEFAULT, &doc)).expect("a DEFAULT");

@@ -1,6 +1,6 @@
 //! The trainer of the evaluation network (`machack train-net`): fits the network in
 //! floating point to self-play positions (`machack datagen` lines: `FEN RESULT cp=N`),
-//! then writes it quantised in the layout [`super::Network::read`] reads.
+//! then writes it quantised in the layout [`Network::read`] reads.
 //!
 //! Each position aims at `λ·σ(score) + (1 − λ)·result` for the side to move, σ being the
 //! logistic curve with [`SCALE`] centipawns a unit; the loss is the squared error of
@@ -15,10 +15,12 @@ use std::num::NonZeroUsize;
 
 use shakmaty::{Chess, Color, Position};
 
-use super::{HIDDEN, INPUTS, Network, QA, QB, SCALE, feature};
+use super::data::{self, DataError};
 use crate::search::modern::eval::evaluate;
-use crate::search::modern::eval::tune::{TuneError, data_lines};
 use crate::search::modern::level::mix;
+use crate::search::modern::network::{
+    HIDDEN, INPUTS, Network, QA, QB, SCALE, feature, file_size, header,
+};
 
 /// The most pieces a position holds.
 const MAX_PIECES: usize = 32;
@@ -50,14 +52,10 @@ fn mirror(f: usize) -> usize {
 
 /// Reads the positions of `text` (the lines `machack tune` reads), each aiming at
 /// `score_weight` of its search score and the rest of its game's result.
-pub fn read_samples(text: &str, score_weight: f64) -> Result<Vec<Sample>, TuneError> {
-    let samples: Vec<Sample> = data_lines(text)
-        .map(|line| line.map(|(pos, result, score)| sample(&pos, result, score, score_weight)))
-        .collect::<Result<_, TuneError>>()?;
-    if samples.is_empty() {
-        return Err(TuneError::Empty);
-    }
-    Ok(samples)
+pub fn read_samples(text: &str, score_weight: f64) -> Result<Vec<Sample>, DataError> {
+    data::read(text, |pos, result, score| {
+        sample(pos, result, score, score_weight)
+    })
 }
 
 /// The sample of `pos`, whose game White scored `result`, with the search's score for
@@ -273,16 +271,11 @@ impl FloatNet {
         total / samples.len().max(1) as f64
     }
 
-    /// The network quantised, as a file [`super::Network::read`] reads.
+    /// The network quantised, as a file [`Network::read`] reads.
     pub fn to_bytes(&self) -> Vec<u8> {
         let h = self.hidden;
-        let mut out = Vec::with_capacity(super::file_size());
-        out.extend_from_slice(super::MAGIC);
-        out.extend_from_slice(&super::VERSION.to_le_bytes());
-        out.extend_from_slice(&(h as u16).to_le_bytes());
-        let flags = if self.residual { super::RESIDUAL } else { 0 };
-        out.extend_from_slice(&flags.to_le_bytes());
-        out.extend_from_slice(&0u16.to_le_bytes());
+        let mut out = Vec::with_capacity(file_size());
+        out.extend_from_slice(&header(h, self.residual));
         let quantise = |v: f32, q: i32| (v * q as f32).round().clamp(-32767.0, 32767.0) as i16;
         let (b1, w2) = (self.b1(), self.w2());
         for &v in &self.params[b1..b1 + h] {
@@ -443,8 +436,7 @@ fn shuffle(samples: &mut [Sample], seed: u64) {
 mod tests {
     use super::*;
     use crate::rules::parse_fen;
-    use crate::search::modern::eval::tune::fen_fields;
-    use crate::search::modern::network::Network;
+    use crate::train::data::fen_fields;
 
     const LINES: &str = "\
 rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 1/2-1/2 cp=20
@@ -486,7 +478,7 @@ rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 1/2-1/2 cp=20
         assert_eq!(results[2].target, 0.0);
         assert!(matches!(
             read_samples("8/8/8 w - - 1-0", 1.0),
-            Err(TuneError::BadPosition { line: 1, .. })
+            Err(DataError::BadPosition { line: 1, .. })
         ));
     }
 

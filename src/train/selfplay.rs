@@ -12,11 +12,10 @@ use std::sync::atomic::AtomicBool;
 
 use shakmaty::{Color, EnPassantMode, Position, fen::Fen};
 
-use super::Searcher;
-use super::level::mix;
-use super::movepick::is_quiet;
 use crate::fide::{Outcome, State};
 use crate::rules::Game;
+use crate::search::modern::level::mix;
+use crate::search::modern::{Searcher, is_quiet};
 use crate::search::{Limits, Score};
 
 /// An advantage (centipawns, for the side to move) that decides a game...

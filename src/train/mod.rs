@@ -1,0 +1,18 @@
+//! The training lab beside the engine: where the modern profile's knowledge is made, never
+//! used while it plays. It depends on the search and its evaluation; nothing in the engine
+//! depends on it.
+//!
+//! - [`selfplay`]: the modern search plays itself at a fixed node budget (`machack
+//!   datagen`), writing quiet positions with their games' results and the search's scores;
+//! - [`data`]: those lines read back;
+//! - [`tune`]: Texel tuning of the evaluation's weight table on them (`machack tune`),
+//!   through the evaluation's feature trace;
+//! - [`network`]: fitting the evaluation network to them and writing it quantised
+//!   (`machack train-net`).
+//!
+//! docs/network.md and docs/strength.md give the recipes of the committed weights.
+
+pub mod data;
+pub mod network;
+pub mod selfplay;
+pub mod tune;
