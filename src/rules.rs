@@ -8,8 +8,8 @@
 use shakmaty::fen::Fen;
 use shakmaty::zobrist::{Zobrist64, ZobristValue};
 use shakmaty::{
-    Bitboard, CastlingMode, CastlingSide, Chess, Color, EnPassantMode, FromSetup, Move, Position,
-    PositionError, PositionErrorKinds, Role, Square,
+    Bitboard, CastlingMode, CastlingSide, Chess, Color, EnPassantMode, FromSetup, Move, Piece,
+    Position, PositionError, PositionErrorKinds, Role, Square,
 };
 use thiserror::Error;
 
@@ -162,34 +162,17 @@ pub fn position_key(pos: &Chess) -> u64 {
 /// that way and costs 6.9% with this update, which handles every kind of move from
 /// shakmaty's key tables.
 pub fn key_after(pos: &Chess, key: u64, m: Move, after: &Chess) -> u64 {
-    let us = pos.turn();
-    let piece =
-        |sq: Square, role: Role, color: Color| Zobrist64::zobrist_for_piece(sq, role.of(color));
+    let Some(c) = changes(m, pos.turn()) else {
+        return position_key(after);
+    };
+    let piece = |(piece, sq): (Piece, Square)| Zobrist64::zobrist_for_piece(sq, piece);
     let mut k = Zobrist64(key) ^ Zobrist64::zobrist_for_white_turn();
-    match m {
-        Move::Normal {
-            role,
-            from,
-            capture,
-            to,
-            promotion,
-        } => {
-            k ^= piece(from, role, us) ^ piece(to, promotion.unwrap_or(role), us);
-            if let Some(taken) = capture {
-                k ^= piece(to, taken, !us);
-            }
-        }
-        Move::EnPassant { from, to } => {
-            let taken = Square::from_coords(to.file(), from.rank());
-            k ^= piece(from, Role::Pawn, us) ^ piece(to, Role::Pawn, us);
-            k ^= piece(taken, Role::Pawn, !us);
-        }
-        Move::Castle { king, rook } => {
-            let side = CastlingSide::from_queen_side(rook < king);
-            k ^= piece(king, Role::King, us) ^ piece(side.king_to(us), Role::King, us);
-            k ^= piece(rook, Role::Rook, us) ^ piece(side.rook_to(us), Role::Rook, us);
-        }
-        Move::Put { .. } => return position_key(after),
+    k ^= piece(c.from) ^ piece(c.to);
+    if let Some(taken) = c.taken {
+        k ^= piece(taken);
+    }
+    if let Some((rook, from, to)) = c.rook {
+        k ^= piece((rook, from)) ^ piece((rook, to));
     }
     let (was, now) = (pos.castles(), after.castles());
     if was.castling_rights() != now.castling_rights() {
@@ -208,6 +191,57 @@ pub fn key_after(pos: &Chess, key: u64, m: Move, after: &Chess) -> u64 {
         k ^= Zobrist64::zobrist_for_en_passant_file(sq.file());
     }
     k.0
+}
+
+/// What a move does to the board: the piece it lifts and the piece it sets down (promoted,
+/// if it promotes; the king, castling), the enemy piece it takes (en passant: beside the
+/// to-square) and castling's rook with its squares before and after. What an incremental
+/// update (the key, the evaluation network's units) changes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Changes {
+    pub from: (Piece, Square),
+    pub to: (Piece, Square),
+    pub taken: Option<(Piece, Square)>,
+    pub rook: Option<(Piece, Square, Square)>,
+}
+
+/// The changes of `m` played by `mover`; None for a piece put on the board (variants only).
+#[inline]
+pub fn changes(m: Move, mover: Color) -> Option<Changes> {
+    let own = |role: Role| role.of(mover);
+    Some(match m {
+        Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion,
+        } => Changes {
+            from: (own(role), from),
+            to: (own(promotion.unwrap_or(role)), to),
+            taken: capture.map(|r| (r.of(!mover), to)),
+            rook: None,
+        },
+        Move::EnPassant { from, to } => Changes {
+            from: (own(Role::Pawn), from),
+            to: (own(Role::Pawn), to),
+            taken: Some((
+                Role::Pawn.of(!mover),
+                Square::from_coords(to.file(), from.rank()),
+            )),
+            rook: None,
+        },
+        Move::Castle { king, rook } => {
+            let side = CastlingSide::from_queen_side(rook < king);
+            Changes {
+                from: (own(Role::King), king),
+                to: (own(Role::King), side.king_to(mover)),
+                taken: None,
+                rook: Some((own(Role::Rook), rook, side.rook_to(mover))),
+            }
+        }
+        Move::Put { .. } => return None,
+    })
 }
 
 /// Whether the quiet move `m` (neither a capture nor a promotion) gives check, found
@@ -321,11 +355,16 @@ impl Game {
 #[cfg(test)]
 pub(crate) mod testing {
     use shakmaty::uci::UciMove;
-    use shakmaty::{Chess, Move};
+    use shakmaty::{Board, Chess, Move, Position};
 
     /// The position of a FEN the test knows to be legal.
     pub fn pos(fen: &str) -> Chess {
         super::parse_fen(fen).expect("a legal FEN").0
+    }
+
+    /// The board of a FEN the test knows to be legal.
+    pub fn board(fen: &str) -> Board {
+        pos(fen).board().clone()
     }
 
     /// The legal move `text` (UCI notation) of `pos`.

@@ -154,7 +154,7 @@ pub fn open_option(paths: &str, probe_limit: u32) -> Result<Option<Tablebases>, 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::parse_fen;
+    use crate::rules::testing::pos;
 
     fn tables() -> Tablebases {
         Tablebases::open(
@@ -162,10 +162,6 @@ mod tests {
             MAX_PIECES,
         )
         .unwrap()
-    }
-
-    fn pos(fen: &str) -> Chess {
-        parse_fen(fen).unwrap().0
     }
 
     #[test]

@@ -606,15 +606,8 @@ fn pawn_targets(color: Color, from: Square, occ: Bitboard, them: Bitboard) -> Bi
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::fen::Fen;
-    use shakmaty::{CastlingMode, Square::*};
-
-    fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
-    }
+    use crate::rules::testing::pos;
+    use shakmaty::Square::*;
 
     #[test]
     fn biggest_threat_is_the_best_exchange_and_its_square() {

@@ -180,13 +180,8 @@ impl Capturers for StandingPins {
 mod tests {
     use super::*;
     use crate::attack::Analysis;
-    use crate::rules::parse_fen;
-    use shakmaty::Position;
+    use crate::rules::testing::board;
     use shakmaty::Square::*;
-
-    fn board(fen: &str) -> Board {
-        parse_fen(fen).unwrap().0.board().clone()
-    }
 
     /// Both sides' pieces attacking `sq` on `b`.
     fn attackers(b: &Board, sq: Square) -> Bitboard {

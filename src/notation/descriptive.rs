@@ -638,11 +638,7 @@ pub fn candidates(pos: &Chess, reading: &Reading) -> Vec<Move> {
 mod tests {
     use super::*;
     use crate::notation::{Notation, NotationError, read_move, write_move};
-    use crate::rules::parse_fen;
-
-    fn pos(fen: &str) -> Chess {
-        parse_fen(fen).unwrap().0
-    }
+    use crate::rules::testing::pos;
 
     fn after(sans: &str) -> Chess {
         let mut p = Chess::default();

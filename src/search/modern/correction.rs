@@ -66,7 +66,7 @@ impl Correction {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::modern::tests::pos;
+    use crate::rules::testing::pos;
 
     #[test]
     fn learns_the_gap_for_its_pawns_and_side_only() {

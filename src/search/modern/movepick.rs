@@ -306,7 +306,7 @@ fn capture_score(m: Move) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::modern::tests::{pos, uci as mv};
+    use crate::rules::testing::{pos, uci as mv};
     use crate::search::packed::pack_move;
 
     fn order(p: &Chess, h: &Heuristics, mut picker: MovePicker) -> Vec<Move> {

@@ -106,7 +106,7 @@ fn cheapest(board: &Board, pieces: Bitboard) -> Option<(Square, Role)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::modern::tests::{pos, uci};
+    use crate::rules::testing::{pos, uci};
 
     fn see_of(fen: &str, m: &str) -> i32 {
         let p = pos(fen);

@@ -168,9 +168,9 @@ mod tests {
     use shakmaty::Position;
 
     use super::super::Searcher;
-    use super::super::tests::pos;
     use super::with_helpers;
     use crate::rules::Game;
+    use crate::rules::testing::pos;
     use crate::search::{Limits, Score, Search, SearchResult, Settings};
 
     fn threads(n: u32) -> Searcher {

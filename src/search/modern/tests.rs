@@ -4,22 +4,12 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Move, Position};
 
 use super::{Searcher, to_score};
-use crate::rules::{Game, parse_fen};
+use crate::rules::Game;
+use crate::rules::testing::{pos, uci};
 use crate::search::{Limits, Score, SearchResult};
-
-/// The position of a FEN known to be good.
-pub(super) fn pos(fen: &str) -> Chess {
-    parse_fen(fen).unwrap().0
-}
-
-/// The legal move `text` (UCI notation) of `pos`.
-pub(super) fn uci(pos: &Chess, text: &str) -> Move {
-    text.parse::<UciMove>().unwrap().to_move(pos).unwrap()
-}
 
 fn game(fen: &str) -> Game {
     Game::new(pos(fen))

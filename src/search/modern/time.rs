@@ -96,7 +96,7 @@ impl TimePlan {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::modern::tests::{pos, uci};
+    use crate::rules::testing::{pos, uci};
 
     #[test]
     fn without_a_clock_every_iteration_goes_on() {

@@ -56,14 +56,14 @@ pub fn scale(board: &Board, strong: Color, w: &Weights) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::parse_fen;
+    use crate::rules::testing::pos;
     use crate::search::modern::eval::DEFAULT;
     use shakmaty::Position;
 
     /// Checks the scale of each (FEN, expected) pair, White being the side ahead.
     fn check(cases: &[(&str, i32)]) {
         for &(fen, expected) in cases {
-            let pos = parse_fen(fen).expect("a legal FEN").0;
+            let pos = pos(fen);
             assert_eq!(
                 scale(pos.board(), Color::White, &DEFAULT),
                 expected,

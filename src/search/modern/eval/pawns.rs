@@ -104,14 +104,9 @@ fn unstoppable(board: &Board, color: Color, sq: Square, their_king: Square, turn
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::parse_fen;
+    use crate::rules::testing::board;
     use crate::search::modern::eval::tests::{count, white_score};
-    use shakmaty::Position;
     use shakmaty::Square::*;
-
-    fn board(fen: &str) -> Board {
-        parse_fen(fen).expect("a legal FEN").0.board().clone()
-    }
 
     #[test]
     fn passed_pawns_ignore_rear_pawns_and_guarded_files() {

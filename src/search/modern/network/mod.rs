@@ -11,7 +11,9 @@
 
 use std::sync::LazyLock;
 
-use shakmaty::{Board, CastlingSide, Chess, Color, Move, Piece, Position, Role, Square};
+use shakmaty::{Board, Chess, Color, Move, Piece, Position, Square};
+
+use crate::rules::changes;
 use thiserror::Error;
 
 /// Hidden units for each point of view.
@@ -192,62 +194,22 @@ impl Accumulator {
 
 impl Accumulator {
     /// Becomes the units after `mover` plays `m` in the position of `parent`'s units: the
-    /// moved piece's inputs shift, a captured piece's drop out.
+    /// moved pieces' inputs shift, a captured piece's drop out.
     pub fn play(&mut self, net: &Network, parent: &Accumulator, m: Move, mover: Color) {
-        let own = |role| Piece { color: mover, role };
-        let (from, to, taken) = match m {
-            Move::Normal {
-                role,
-                from,
-                capture,
-                to,
-                promotion,
-            } => (
-                (own(role), from),
-                (own(promotion.unwrap_or(role)), to),
-                capture.map(|r| (r, to)),
-            ),
-            Move::EnPassant { from, to } => (
-                (own(Role::Pawn), from),
-                (own(Role::Pawn), to),
-                Some((Role::Pawn, Square::from_coords(to.file(), from.rank()))),
-            ),
-            Move::Castle { king, rook } => {
-                let side = CastlingSide::from_queen_side(rook < king);
-                for s in Color::ALL {
-                    let units = &mut self.units[view(s)];
-                    let row = |p, sq| &net.w1[feature(s, p, sq)];
-                    let moves = [
-                        (
-                            row(own(Role::King), king),
-                            row(own(Role::King), side.king_to(mover)),
-                        ),
-                        (
-                            row(own(Role::Rook), rook),
-                            row(own(Role::Rook), side.rook_to(mover)),
-                        ),
-                    ];
-                    shift(units, &parent.units[view(s)], moves[0].0, moves[0].1);
-                    let after = *units;
-                    shift(units, &after, moves[1].0, moves[1].1);
-                }
-                return;
-            }
-            Move::Put { .. } => {
-                self.units = parent.units;
-                return;
-            }
+        let Some(c) = changes(m, mover) else {
+            self.units = parent.units;
+            return;
         };
         for s in Color::ALL {
             let (units, before) = (&mut self.units[view(s)], &parent.units[view(s)]);
-            let row = |(p, sq)| &net.w1[feature(s, p, sq)];
-            shift(units, before, row(from), row(to));
-            if let Some((role, sq)) = taken {
-                let victim = Piece {
-                    color: !mover,
-                    role,
-                };
-                sub(units, &net.w1[feature(s, victim, sq)]);
+            let row = |(piece, sq)| &net.w1[feature(s, piece, sq)];
+            shift(units, before, row(c.from), row(c.to));
+            if let Some(taken) = c.taken {
+                sub(units, row(taken));
+            }
+            if let Some((rook, from, to)) = c.rook {
+                sub(units, row((rook, from)));
+                add(units, row((rook, to)));
             }
         }
     }
@@ -283,11 +245,8 @@ fn add(units: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::parse_fen;
-
-    fn pos(fen: &str) -> Chess {
-        parse_fen(fen).expect("a legal FEN").0
-    }
+    use crate::rules::testing::pos;
+    use shakmaty::Role;
 
     #[test]
     fn the_embedded_network_loads() {
