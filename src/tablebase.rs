@@ -167,34 +167,21 @@ mod tests {
     #[test]
     fn probes_match_known_results() {
         let tb = tables();
-        // KQvK and KRvK are won for the strong side to move, lost for the weak one.
-        assert_eq!(
-            tb.wdl(&pos("8/8/8/8/8/2k5/8/KQ6 w - - 0 1")),
-            Some(Wdl::Win)
-        );
-        assert_eq!(
-            tb.wdl(&pos("8/8/4k3/8/8/8/8/KR6 b - - 0 1")),
-            Some(Wdl::Loss)
-        );
-        // KPvK: the defender in front of a rook pawn draws; an advanced pawn with its
-        // king in front wins.
-        assert_eq!(
-            tb.wdl(&pos("k7/8/8/8/8/8/P7/K7 w - - 0 1")),
-            Some(Wdl::Draw)
-        );
-        assert_eq!(
-            tb.wdl(&pos("8/8/8/3k4/8/8/4P3/4K3 w - - 0 1")),
-            Some(Wdl::Draw)
-        );
-        assert_eq!(
-            tb.wdl(&pos("4k3/8/4K3/4P3/8/8/8/8 w - - 0 1")),
-            Some(Wdl::Win)
-        );
-        // A lone bishop cannot win.
-        assert_eq!(
-            tb.wdl(&pos("8/8/8/3k4/8/8/8/KB6 w - - 0 1")),
-            Some(Wdl::Draw)
-        );
+        let known = [
+            // KQvK and KRvK are won for the strong side to move, lost for the weak one.
+            ("8/8/8/8/8/2k5/8/KQ6 w - - 0 1", Wdl::Win),
+            ("8/8/4k3/8/8/8/8/KR6 b - - 0 1", Wdl::Loss),
+            // KPvK: the defender in front of a rook pawn draws; an advanced pawn with its
+            // king in front wins.
+            ("k7/8/8/8/8/8/P7/K7 w - - 0 1", Wdl::Draw),
+            ("8/8/8/3k4/8/8/4P3/4K3 w - - 0 1", Wdl::Draw),
+            ("4k3/8/4K3/4P3/8/8/8/8 w - - 0 1", Wdl::Win),
+            // A lone bishop cannot win.
+            ("8/8/8/3k4/8/8/8/KB6 w - - 0 1", Wdl::Draw),
+        ];
+        for (fen, wdl) in known {
+            assert_eq!(tb.wdl(&pos(fen)), Some(wdl), "{fen}");
+        }
         // Too many pieces, or castling rights: not covered.
         assert_eq!(tb.wdl(&Chess::default()), None);
         assert_eq!(tb.wdl(&pos("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1")), None);

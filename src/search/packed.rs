@@ -68,7 +68,12 @@ pub fn unpack_move(pos: &Chess, packed: u16) -> Option<Move> {
             promotion,
         },
     };
-    pos.is_legal(m).then_some(m)
+    let legal = pos.is_legal(m);
+    debug_assert!(
+        !legal || (pack_move(m) == packed && pos.legal_moves().contains(&m)),
+        "{m:?} unpacked from {packed:#06x}"
+    );
+    legal.then_some(m)
 }
 
 #[cfg(test)]

@@ -20,7 +20,7 @@ use crate::attack::Analysis;
 use crate::eval::{Root, static_board_evaluator};
 use crate::plausible::{self, Context, Flags, PlausibleList, PlausibleMove};
 use crate::repetition::History;
-use crate::rules::key_after;
+use crate::rules::{key_after, position_key};
 use crate::score::Bound;
 use crate::score::{
     INF, MATE, MATE_BOUND, MAX_PLY, draw_value, is_mate, value_from_hash, value_to_hash,
@@ -132,6 +132,11 @@ impl Tree<'_> {
         beta: i32,
         feedovers_left: u32,
     ) -> i32 {
+        debug_assert_eq!(
+            (key, self.history.key()),
+            (position_key(pos), key),
+            "{pos:?}"
+        );
         self.stats.nodes += 1;
         self.plies[ply].pv.clear();
         if self.check_stop() {

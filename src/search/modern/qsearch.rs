@@ -12,12 +12,13 @@ use super::movepick::{GOOD_CAPTURE, MovePicker};
 use super::search::{NO_EVAL, Worker, bound_of, cuts};
 use super::see::value;
 use super::{MATE, MAX_PLY};
-use crate::rules::key_after;
+use crate::rules::{key_after, position_key};
 
 impl Worker<'_> {
     /// The quiescence search of the node `pos` (entered in the history) at
     /// `ply` within (alpha, beta). Fail-soft.
     pub fn qsearch(&mut self, pos: &Chess, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        debug_assert_eq!(self.history.key(), position_key(pos), "{pos:?}");
         self.frames[ply].pv.clear();
         if self.enter_node(ply) {
             return 0;

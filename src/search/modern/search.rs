@@ -25,7 +25,7 @@ use super::see::see_ge;
 use super::tt::{Entry, Tt, value_from_tt, value_to_tt};
 use super::{INF, MATE, MATE_BOUND, MAX_PLY, TB_BOUND, TB_WIN};
 use crate::repetition::{DrawRule, History};
-use crate::rules::{key_after, quiet_gives_check};
+use crate::rules::{key_after, position_key, quiet_gives_check};
 use crate::score::Bound;
 use crate::search::ModernStats;
 use crate::search::packed::{pack_move, packed_capture};
@@ -221,8 +221,10 @@ impl Worker<'_> {
         let v = match (self.network, net.residual) {
             (false, _) => evaluate(pos),
             (true, residual) => {
-                let own = net.output(&self.frames[ply].units, pos.turn());
-                debug_assert_eq!(own, net.evaluate(pos), "{:?}", pos.board());
+                let units = &self.frames[ply].units;
+                // The units kept up move by move are the units of the board summed afresh.
+                debug_assert!(*units == Accumulator::of(net, pos.board()), "{pos:?}");
+                let own = net.output(units, pos.turn());
                 if residual { evaluate(pos) + own } else { own }
             }
         };
@@ -407,6 +409,7 @@ impl Worker<'_> {
         mut beta: i32,
     ) -> Result<(i32, i32), i32> {
         // Step 1. Count the node; stop when a limit is reached.
+        debug_assert_eq!(self.history.key(), position_key(pos), "{pos:?}");
         self.frames[ply].pv.clear();
         if self.enter_node(ply) {
             return Err(0);
@@ -490,7 +493,7 @@ impl Worker<'_> {
         if let Some(ep) = pos.ep_square(EnPassantMode::Legal) {
             key ^= Zobrist64::zobrist_for_en_passant_file(ep.file()).0;
         }
-        debug_assert_eq!(key, crate::rules::position_key(&child));
+        debug_assert_eq!(key, position_key(&child));
         let (here, below) = self.frames.split_at_mut(ply + 1);
         let next = &mut below[0];
         next.after_null = true;
