@@ -6,7 +6,9 @@
 //! - [`search`]: principal variation search with mate-distance pruning, the
 //!   transposition table, tablebase probes, reverse futility, null move, internal
 //!   iterative reduction, futility, late-move and static-exchange pruning, check
-//!   extension and late-move reductions, each a numbered step;
+//!   extension and late-move reductions, each a numbered step; [`pruning`]: the steps
+//!   that cut a node or a move short or search it shallower, [`reductions`] the table of
+//!   the last; [`worker`]: what one thread keeps while it searches;
 //! - [`qsearch`]: the quiescence search (captures, evasions in check);
 //! - [`movepick`]: move ordering (table move, MVV-LVA and exchange, killers, counter-moves,
 //!   history); [`see`]: static exchange evaluation;
@@ -15,7 +17,7 @@
 //!   constant in one table; `time`: when to stop iterating under a clock; `eval`: the
 //!   evaluation; [`network`]: the evaluation network added to it;
 //! - [`smp`]: Lazy SMP, `Threads` threads searching the same root over the shared table
-//!   (a node-limited search, and every search with one thread, stays deterministic).
+//!   (a node-limited search, and every search with one thread, stays deterministic);
 //! - [`level`]: strength levels (`UCI_Elo`): a node budget and an evaluation blur;
 //! - [`end_terms`]: the evaluation's terms at the end of a line (debugging aid 3).
 //!
@@ -31,13 +33,16 @@ pub mod level;
 mod movepick;
 pub mod network;
 pub mod params;
+mod pruning;
 mod qsearch;
+mod reductions;
 mod root;
 mod search;
 mod see;
 pub mod smp;
 mod time;
 pub mod tt;
+mod worker;
 
 #[cfg(test)]
 mod tests;
@@ -57,8 +62,8 @@ use crate::tablebase;
 pub use end_terms::{EndTerms, end_terms};
 pub use movepick::is_quiet;
 pub use params::Params;
+use reductions::Reductions;
 use root::Deepened;
-use search::Reductions;
 use smp::{Scratch, Shared};
 use tt::Tt;
 

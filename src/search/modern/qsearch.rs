@@ -9,8 +9,9 @@
 use shakmaty::{Chess, Move, Position, Role};
 
 use super::movepick::{GOOD_CAPTURE, MovePicker};
-use super::search::{NO_EVAL, Worker, bound_of, cuts};
+use super::search::{bound_of, cuts};
 use super::see::value;
+use super::worker::{NO_EVAL, Worker};
 use super::{MATE, MAX_PLY};
 use crate::rules::{key_after, position_key};
 

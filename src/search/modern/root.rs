@@ -10,9 +10,10 @@ use std::time::Instant;
 use shakmaty::{Chess, Move, Position};
 
 use super::movepick::MovePicker;
-use super::search::{Line, NO_EVAL, Node, Worker, bound_of};
+use super::search::{Node, bound_of};
 use super::smp::skips;
 use super::time::TimePlan;
+use super::worker::{Line, NO_EVAL, Worker};
 use super::{INF, MATE_BOUND, MAX_DEPTH, to_score};
 use crate::score::Bound;
 use crate::search::{CurrMove, Info};

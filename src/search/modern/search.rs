@@ -1,96 +1,26 @@
 //! The main search of the modern profile: principal variation search over every legal
 //! move, with the pruning, reductions and extensions of an engine of today. The node
 //! reads as its steps, numbered as in the code; each has a switch and its numbers in
-//! [`super::params`], so it can be turned off to measure what it earns.
+//! [`super::params`], so it can be turned off to measure what it earns. The steps that
+//! cut a node or a move short, or search a move shallower (6b, 7, 9, 10), are in
+//! [`super::pruning`]; what a thread keeps while it searches is its [`Worker`].
 //!
 //! Values are centipawns for the side to move; a mate `p` plies from the root is worth
 //! `MATE - p`. Repetitions and the fifty-move rule are scored by docs/design.md §10's search rule
 //! (the engine's [`History`]: a repetition strictly after the root is a draw at once, one
 //! reaching back to or before the root only at the third occurrence).
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Instant;
-
 use arrayvec::ArrayVec;
-use shakmaty::zobrist::{Zobrist64, ZobristValue};
-use shakmaty::{Chess, Color, EnPassantMode, Move, Piece, Position};
+use shakmaty::{Chess, Move, Piece, Position};
 
-use super::correction::Correction;
-use super::eval::evaluate;
-use super::level;
-use super::movepick::{GOOD_CAPTURE, Heuristics, LastMove, MovePicker, REFUTER, is_quiet};
-use super::network::{Accumulator, NETWORK};
-use super::params::Params;
+use super::movepick::{GOOD_CAPTURE, MovePicker, REFUTER, is_quiet};
 use super::see::see_ge;
-use super::tt::{Entry, Tt, value_from_tt, value_to_tt};
+use super::worker::{Frame, NO_EVAL, Worker};
 use super::{INF, MATE, MATE_BOUND, MAX_PLY, TB_BOUND, TB_WIN};
-use crate::repetition::{DrawRule, History};
-use crate::rules::{key_after, position_key, quiet_gives_check};
+use crate::rules::{key_after, position_key};
 use crate::score::Bound;
-use crate::search::ModernStats;
-use crate::search::packed::{pack_move, packed_capture};
-use crate::tablebase::{self, Tablebases};
-
-/// The static evaluation of a node in check (it has none).
-pub(super) const NO_EVAL: i32 = -INF;
-
-/// A principal variation.
-pub type Line = ArrayVec<Move, MAX_PLY>;
-
-/// Per-ply scratch space, preallocated once per searcher.
-#[derive(Debug, Clone)]
-pub struct Frame {
-    /// The static evaluation at this ply ([`NO_EVAL`] in check).
-    pub eval: i32,
-    /// The move that led to this ply, for the counter-move table (None after a null move).
-    pub last: LastMove,
-    /// Whether this ply was reached by a null move (no two in a row).
-    pub after_null: bool,
-    /// The principal variation from this ply.
-    pub pv: Line,
-    /// The evaluation network's units of the position at this ply.
-    pub units: Accumulator,
-}
-
-impl Frame {
-    pub fn new() -> Frame {
-        Frame {
-            eval: NO_EVAL,
-            last: None,
-            after_null: false,
-            pv: Line::new(),
-            units: Accumulator::zero(),
-        }
-    }
-}
-
-/// Late-move reductions by depth and move number, `base + ln(depth) · ln(n) / divisor`
-/// plies, computed once.
-#[derive(Debug, Clone)]
-pub struct Reductions(Vec<[u8; 64]>);
-
-impl Reductions {
-    pub fn new(p: &Params) -> Reductions {
-        let table = (0..64)
-            .map(|d| {
-                std::array::from_fn(|n| {
-                    if d == 0 || n == 0 {
-                        return 0;
-                    }
-                    let r = p.lmr_base + (d as f64).ln() * (n as f64).ln() / p.lmr_divisor;
-                    r.max(0.0) as u8
-                })
-            })
-            .collect();
-        Reductions(table)
-    }
-
-    /// The reduction of the move searched `n`-th (from 0) at `depth`.
-    #[inline]
-    pub fn get(&self, depth: i32, n: usize) -> i32 {
-        i32::from(self.0[depth.clamp(0, 63) as usize][n.min(63)])
-    }
-}
+use crate::search::packed::packed_capture;
+use crate::tablebase;
 
 /// A move about to be searched: what it is and how deep to search it.
 pub(super) struct Candidate {
@@ -132,170 +62,7 @@ pub(super) struct Node {
     pub tt_capture: bool,
 }
 
-/// One search's state: borrowed tables and scratch space, the line's history, limits
-/// and counters.
-pub struct Worker<'a> {
-    pub params: &'a Params,
-    pub tt: &'a Tt,
-    pub heuristics: &'a mut Heuristics,
-    pub correction: &'a mut Correction,
-    pub frames: &'a mut [Frame],
-    pub reductions: &'a Reductions,
-    pub history: History,
-    /// The value of a draw for the side to move at the root.
-    pub draw: i32,
-    /// This thread's statistics.
-    pub counts: ModernStats,
-    pub stop: &'a AtomicBool,
-    pub max_nodes: u64,
-    pub deadline: Option<Instant>,
-    /// A strength level's evaluation blur in centipawns (0 at full strength).
-    pub blur: i32,
-    /// Whether the evaluation network judges ([`Params::network`], unless a strength
-    /// level leaves it out).
-    pub network: bool,
-    /// Set once a limit is reached: every node then returns at once, and values found
-    /// after it are not used.
-    pub stopped: bool,
-    /// When the search started.
-    pub start: Instant,
-    /// From when the root reports the move it searches (None: never).
-    pub currmove_at: Option<Instant>,
-    /// The tables to probe inside the tree, the least depth to probe at, and whether
-    /// the fifty-move rule applies to their results.
-    pub tablebases: Option<&'a Tablebases>,
-    pub tb_depth: i32,
-    pub tb_fifty_move_rule: bool,
-    /// This thread's number (0: the main thread, which alone reports; see [`super::smp`]).
-    pub thread: usize,
-    /// The helper threads' nodes: each helper adds its own here every 1024 nodes.
-    pub helper_nodes: &'a AtomicU64,
-}
-
 impl Worker<'_> {
-    /// Counts a node at `ply`, or tells that the search must stop instead (the node
-    /// budget is read at every node, the flag and the clock every 1024).
-    #[inline]
-    pub fn enter_node(&mut self, ply: usize) -> bool {
-        if self.counts.nodes >= self.max_nodes {
-            self.stopped = true;
-        }
-        if self.stopped {
-            return true;
-        }
-        self.counts.nodes += 1;
-        self.counts.seldepth = self.counts.seldepth.max(ply as u32);
-        if self.counts.nodes & 1023 == 0 {
-            if self.thread != 0 {
-                self.helper_nodes.fetch_add(1024, Ordering::Relaxed);
-            }
-            self.stopped = self.stop.load(Ordering::Relaxed)
-                || self.deadline.is_some_and(|d| Instant::now() >= d);
-        }
-        self.stopped
-    }
-
-    /// The nodes of every thread so far, as the main thread reports them.
-    pub fn all_nodes(&self) -> u64 {
-        self.counts.nodes + self.helper_nodes.load(Ordering::Relaxed)
-    }
-
-    /// The value of a draw for the side to move at `ply`.
-    #[inline]
-    pub fn draw_value(&self, ply: usize) -> i32 {
-        if ply.is_multiple_of(2) {
-            self.draw
-        } else {
-            -self.draw
-        }
-    }
-
-    /// The static evaluation of `pos` at `ply` for the side to move, kept clear of the
-    /// tablebase and mate values: the hand-written one, the network's, or their sum
-    /// ([`Worker::network`]).
-    #[inline]
-    pub(super) fn evaluate(&mut self, pos: &Chess, ply: usize) -> i32 {
-        self.counts.evaluations += 1;
-        let blur = level::blur(self.history.key(), self.blur);
-        let net = &*NETWORK;
-        let v = match (self.network, net.residual) {
-            (false, _) => evaluate(pos),
-            (true, residual) => {
-                let units = &self.frames[ply].units;
-                // The units kept up move by move are the units of the board summed afresh.
-                debug_assert!(*units == Accumulator::of(net, pos.board()), "{pos:?}");
-                let own = net.output(units, pos.turn());
-                if residual { evaluate(pos) + own } else { own }
-            }
-        };
-        (v + blur).clamp(-TB_BOUND + 1, TB_BOUND - 1)
-    }
-
-    /// Sets the network's units at `ply` for `pos` from scratch (the root).
-    pub(super) fn refresh_units(&mut self, pos: &Chess, ply: usize) {
-        if self.network {
-            self.frames[ply].units = Accumulator::of(&NETWORK, pos.board());
-        }
-    }
-
-    /// Sets the network's units at `ply + 1` for the move `m` played by `mover` at `ply`.
-    #[inline]
-    pub(super) fn play_units(&mut self, ply: usize, m: Move, mover: Color) {
-        if self.network {
-            let (here, below) = self.frames.split_at_mut(ply + 1);
-            below[0].units.play(&NETWORK, &here[ply].units, m, mover);
-        }
-    }
-
-    /// The static evaluation of `pos` (not in check) as the table `entry` kept it or
-    /// freshly computed, for the table; and corrected by the correction history when that
-    /// step is on, for the search.
-    #[inline]
-    pub(super) fn static_eval(
-        &mut self,
-        pos: &Chess,
-        ply: usize,
-        entry: Option<Entry>,
-    ) -> (i32, i32) {
-        let raw = match entry {
-            Some(e) if i32::from(e.eval) != NO_EVAL => i32::from(e.eval),
-            _ => self.evaluate(pos, ply),
-        };
-        if !self.params.eval_correction {
-            return (raw, raw);
-        }
-        let corrected = self.correction.apply(pos, raw);
-        (raw, corrected.clamp(-TB_BOUND + 1, TB_BOUND - 1))
-    }
-
-    /// The value of the node at `ply` if the rules end the line there: a repetition, the
-    /// fifty-move rule (unless mated) or insufficient material.
-    #[inline]
-    pub(super) fn rule_draw(&self, pos: &Chess, ply: usize) -> Option<i32> {
-        if self.history.is_draw(DrawRule::Modern) {
-            return Some(self.draw_value(ply));
-        }
-        if pos.halfmoves() >= 100 {
-            return Some(if pos.is_checkmate() {
-                -MATE + ply as i32
-            } else {
-                self.draw_value(ply)
-            });
-        }
-        pos.is_insufficient_material().then(|| self.draw_value(ply))
-    }
-
-    /// Makes `m` the first move of the principal variation at `ply`, followed by the
-    /// variation found below it.
-    pub(super) fn update_pv(&mut self, ply: usize, m: Move) {
-        let (here, below) = self.frames.split_at_mut(ply + 1);
-        let pv = &mut here[ply].pv;
-        pv.clear();
-        pv.push(m);
-        let room = MAX_PLY - 1;
-        pv.extend(below[0].pv.iter().take(room).copied());
-    }
-
     /// Searches the node `pos` (already entered in the history) at `ply` to `depth` plies
     /// within (alpha, beta); `cut` says a cut-off is expected. Fail-soft.
     pub fn search(
@@ -437,78 +204,6 @@ impl Worker<'_> {
             return Err(alpha);
         }
         Ok((alpha, beta))
-    }
-
-    /// Step 6b: a node whose static evaluation is far below alpha at shallow depth is
-    /// checked by the quiescence search alone; it fails low if that stays below alpha.
-    fn razor(
-        &mut self,
-        pos: &Chess,
-        ply: usize,
-        depth: i32,
-        alpha: i32,
-        node: &Node,
-    ) -> Option<i32> {
-        let p = self.params;
-        if !p.razoring
-            || depth > p.razor_depth
-            || alpha.abs() >= MATE_BOUND
-            || node.eval + p.razor_base + p.razor_margin * depth > alpha
-        {
-            return None;
-        }
-        let v = self.qsearch(pos, ply, alpha, alpha + 1);
-        self.counts.razor_prunes += u64::from(v <= alpha);
-        (v <= alpha).then_some(v)
-    }
-
-    /// Step 7: lets the opponent move twice; if the reduced search still reaches beta, the
-    /// node is cut. Not in endings where the side to move has only pawns (zugzwang), nor
-    /// where a shallower search stored in the table already failed low against beta.
-    fn null_move(
-        &mut self,
-        pos: &Chess,
-        ply: usize,
-        depth: i32,
-        beta: i32,
-        node: &Node,
-    ) -> Option<i32> {
-        let p = self.params;
-        if !p.null_move
-            || depth < p.null_min_depth
-            || node.eval < beta
-            || node.tt_upper.is_some_and(|v| v < beta)
-            || beta.abs() >= MATE_BOUND
-            || self.frames[ply].after_null
-            || !has_pieces(pos)
-        {
-            return None;
-        }
-        let r = p.null_base
-            + depth / p.null_depth_divisor
-            + ((node.eval - beta) / p.null_eval_divisor).min(p.null_eval_max);
-        let child = pos.clone().swap_turn().ok()?;
-        self.counts.null_move_tries += 1;
-        let mut key = self.history.key() ^ Zobrist64::zobrist_for_white_turn().0;
-        if let Some(ep) = pos.ep_square(EnPassantMode::Legal) {
-            key ^= Zobrist64::zobrist_for_en_passant_file(ep.file()).0;
-        }
-        debug_assert_eq!(key, position_key(&child));
-        let (here, below) = self.frames.split_at_mut(ply + 1);
-        let next = &mut below[0];
-        next.after_null = true;
-        next.last = None;
-        next.units.clone_from(&here[ply].units);
-        self.history.push_null(key);
-        let v = -self.search(&child, ply + 1, depth - 1 - r, -beta, -beta + 1, !node.cut);
-        self.history.pop();
-        self.frames[ply + 1].after_null = false;
-        if self.stopped || v < beta {
-            return None;
-        }
-        self.counts.null_move_cutoffs += 1;
-        // A null-move mate is not a real one.
-        Some(if v >= MATE_BOUND { beta } else { v })
     }
 
     /// Steps 9 to 12: every legal move, best first, pruned, extended or reduced, searched;
@@ -654,66 +349,6 @@ impl Worker<'_> {
         (child, c)
     }
 
-    /// Step 9 for one move `m` of `pos`: late-move pruning and futility pruning of quiet
-    /// moves that do not give check, and pruning of moves that lose material by static
-    /// exchange (each counted).
-    fn prunable(
-        &mut self,
-        pos: &Chess,
-        m: Move,
-        depth: i32,
-        alpha: i32,
-        quiets_seen: usize,
-        node: &Node,
-    ) -> bool {
-        let p = self.params;
-        let quiet = is_quiet(m);
-        if quiet && !node.in_check {
-            let limit = (p.lmp_base + depth * depth) / (2 - i32::from(node.improving));
-            let late = p.late_move_pruning && depth <= p.lmp_depth && quiets_seen as i32 > limit;
-            let futile = p.futility
-                && depth <= p.futility_depth
-                && node.eval + p.futility_base + p.futility_margin * depth <= alpha;
-            if (late || futile) && !quiet_gives_check(pos, m) {
-                if late {
-                    self.counts.late_move_prunes += 1;
-                } else {
-                    self.counts.futility_prunes += 1;
-                }
-                return true;
-            }
-        }
-        if p.see_pruning && depth <= p.see_depth {
-            let margin = if quiet {
-                p.see_quiet_margin * depth
-            } else {
-                p.see_capture_margin * depth
-            };
-            let losing = !see_ge(pos, m, -margin);
-            self.counts.see_prunes += u64::from(losing);
-            return losing;
-        }
-        false
-    }
-
-    /// Step 10's reduction for the `searched`-th move (counting from 0): the table's, more
-    /// at expected cut nodes and when not improving, less in PV nodes, for checks and for
-    /// moves with a good history; a quiet move one more where the table's move captures.
-    fn reduction(&self, c: &Candidate, depth: i32, searched: usize, node: &Node) -> i32 {
-        let p = self.params;
-        if !p.late_move_reductions {
-            return 0;
-        }
-        let mut r = self.reductions.get(depth, searched);
-        r += i32::from(node.cut) + i32::from(!node.improving);
-        r -= i32::from(node.pv) + i32::from(c.gives_check) + i32::from(c.refuter);
-        if c.quiet {
-            r += i32::from(node.tt_capture);
-            r -= self.heuristics.history(c.piece.color, c.mv) / p.lmr_history_divisor;
-        }
-        r
-    }
-
     /// Step 11: enters the candidate's position `child` (from the node at `ply`) and
     /// searches it: the first move with the full window, the others with a null window
     /// (reduced; if that beats alpha, again at full depth, a ply deeper where it beat
@@ -752,38 +387,6 @@ impl Worker<'_> {
         self.history.pop();
         v
     }
-
-    /// The table's entry for the current node at `ply`, with its value made relative to
-    /// the node (counted as a probe, and a hit when found).
-    #[inline]
-    pub(super) fn probe(&mut self, ply: usize) -> Option<(Entry, i32)> {
-        self.counts.tt_probes += 1;
-        let entry = self.tt.probe(self.history.key())?;
-        self.counts.tt_hits += 1;
-        Some((entry, value_from_tt(entry.value, ply, TB_BOUND)))
-    }
-
-    /// Stores a result for the current node in the table (values relative to the node).
-    pub(super) fn store(
-        &self,
-        ply: usize,
-        depth: i32,
-        value: i32,
-        eval: i32,
-        bound: Bound,
-        mv: Option<Move>,
-    ) {
-        self.tt.store(
-            self.history.key(),
-            Entry {
-                mv: mv.map_or(0, pack_move),
-                value: value_to_tt(value, ply, TB_BOUND),
-                eval: eval.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16,
-                depth,
-                bound,
-            },
-        );
-    }
 }
 
 /// Whether the static evaluation `eval` at `ply` beats the one two plies before, or four
@@ -805,12 +408,6 @@ pub(super) fn cuts(bound: Bound, v: i32, alpha: i32, beta: i32) -> bool {
         Bound::Lower => v >= beta,
         Bound::Upper => v <= alpha,
     }
-}
-
-/// Whether the side to move has a piece other than pawns and king (null move is then
-/// safe enough from zugzwang).
-fn has_pieces(pos: &Chess) -> bool {
-    (pos.us() & !pos.board().pawns() & !pos.board().kings()).any()
 }
 
 /// How a fail-soft value `v` of a node searched within (alpha, beta) bounds its true value.
