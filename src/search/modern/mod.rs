@@ -18,6 +18,8 @@
 //!   evaluation; [`network`]: the evaluation network added to it;
 //! - [`smp`]: Lazy SMP, `Threads` threads searching the same root over the shared table
 //!   (a node-limited search, and every search with one thread, stays deterministic);
+//! - [`value`]: the scale of the search's values (centipawns, mates, tablebase wins) and
+//!   the deepest line;
 //! - [`level`]: strength levels (`UCI_Elo`): a node budget and an evaluation blur;
 //! - [`end_terms`]: the evaluation's terms at the end of a line (debugging aid 3).
 //!
@@ -42,6 +44,7 @@ mod see;
 pub mod smp;
 mod time;
 pub mod tt;
+mod value;
 mod worker;
 
 #[cfg(test)]
@@ -57,7 +60,6 @@ use crate::search::{
     DEFAULT_HASH_MIB, Evaluator, Info, Limits, MAX_THREADS, NoLegalMove, PvLine, RootMove, Score,
     Search, SearchResult, Settings, Statistics,
 };
-use crate::tablebase;
 
 pub use end_terms::{EndTerms, end_terms};
 pub use movepick::is_quiet;
@@ -66,30 +68,8 @@ use reductions::Reductions;
 use root::Deepened;
 use smp::{Scratch, Shared};
 use tt::Tt;
-
-/// The deepest ply any line may reach, quiescence search included.
-pub const MAX_PLY: usize = 128;
-/// The deepest iteration.
-pub const MAX_DEPTH: u32 = 100;
-/// The most legal moves a position can have (the capacity of shakmaty's `MoveList`).
-pub const MAX_MOVES: usize = 270;
-/// The value of mating at the root; a mate `p` plies from the root is worth `MATE - p`.
-pub const MATE: i32 = 32_000;
-/// Values at least this far from 0 are mates.
-pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
-/// Beyond every value.
-pub const INF: i32 = MATE + 1;
-/// A tablebase win at the root (the root's DTZ answer's scale in centipawns); a win the
-/// tables see `p` plies from the root is worth `TB_WIN - p`: beyond every evaluation,
-/// short of every mate, so a real mate is preferred.
-pub const TB_WIN: i32 = tablebase::TB_WIN * 100 / 128;
-/// Values at least this far from 0 are tablebase wins or mates (evaluations stay below).
-pub const TB_BOUND: i32 = TB_WIN - MAX_PLY as i32;
-
-/// A value in centipawns (or a mate) as a [`Score`] in the 1967 units.
-pub fn to_score(v: i32) -> Score {
-    Score::mate_of(v, MATE, MATE_BOUND).unwrap_or(Score::Value(v * 128 / 100))
-}
+pub use value::to_score;
+use value::{INF, MAX_DEPTH};
 
 /// The modern search and what it keeps between searches: the transposition table and
 /// each thread's ordering heuristics and preallocated per-ply scratch space.

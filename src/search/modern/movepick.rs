@@ -22,7 +22,7 @@ use arrayvec::ArrayVec;
 use shakmaty::{Chess, Color, Move, MoveList, Piece, Position, Role, Square};
 
 use super::see::{see_ge, value};
-use super::{MAX_MOVES, MAX_PLY};
+use super::value::{MAX_MOVES, MAX_PLY};
 use crate::search::packed::unpack_move;
 
 /// The transposition-table move.

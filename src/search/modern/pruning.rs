@@ -7,10 +7,10 @@
 use shakmaty::zobrist::{Zobrist64, ZobristValue};
 use shakmaty::{Chess, EnPassantMode, Move, Position};
 
-use super::MATE_BOUND;
 use super::movepick::is_quiet;
 use super::search::{Candidate, Node};
 use super::see::see_ge;
+use super::value::MATE_BOUND;
 use super::worker::Worker;
 use crate::rules::{position_key, quiet_gives_check};
 

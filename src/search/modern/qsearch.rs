@@ -11,8 +11,8 @@ use shakmaty::{Chess, Move, Position, Role};
 use super::movepick::{GOOD_CAPTURE, MovePicker};
 use super::search::{bound_of, cuts};
 use super::see::value;
+use super::value::{MATE, MAX_PLY};
 use super::worker::{NO_EVAL, Worker};
-use super::{MATE, MAX_PLY};
 use crate::rules::{key_after, position_key};
 
 impl Worker<'_> {

@@ -13,8 +13,8 @@ use super::movepick::MovePicker;
 use super::search::{Node, bound_of};
 use super::smp::skips;
 use super::time::TimePlan;
+use super::value::{INF, MATE_BOUND, MAX_DEPTH, to_score};
 use super::worker::{Line, NO_EVAL, Worker};
-use super::{INF, MATE_BOUND, MAX_DEPTH, to_score};
 use crate::score::Bound;
 use crate::search::{CurrMove, Info};
 

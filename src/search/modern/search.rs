@@ -15,8 +15,8 @@ use shakmaty::{Chess, Move, Piece, Position};
 
 use super::movepick::{GOOD_CAPTURE, MovePicker, REFUTER, is_quiet};
 use super::see::see_ge;
+use super::value::{INF, MATE, MATE_BOUND, MAX_PLY, TB_BOUND, TB_WIN};
 use super::worker::{Frame, NO_EVAL, Worker};
-use super::{INF, MATE, MATE_BOUND, MAX_PLY, TB_BOUND, TB_WIN};
 use crate::rules::{key_after, position_key};
 use crate::score::Bound;
 use crate::search::packed::packed_capture;

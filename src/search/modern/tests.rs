@@ -6,7 +6,8 @@ use std::time::{Duration, Instant};
 
 use shakmaty::{Chess, Move, Position};
 
-use super::{Searcher, to_score};
+use super::Searcher;
+use super::value::to_score;
 use crate::rules::Game;
 use crate::rules::testing::{pos, uci};
 use crate::search::{Limits, Score, SearchResult};

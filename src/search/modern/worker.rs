@@ -19,7 +19,7 @@ use super::network::{Accumulator, NETWORK};
 use super::params::Params;
 use super::reductions::Reductions;
 use super::tt::{Entry, Tt, value_from_tt, value_to_tt};
-use super::{INF, MATE, MAX_PLY, TB_BOUND};
+use super::value::{INF, MATE, MAX_PLY, TB_BOUND};
 use crate::repetition::{DrawRule, History};
 use crate::score::Bound;
 use crate::search::ModernStats;
