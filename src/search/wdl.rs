@@ -7,7 +7,7 @@
 //! plausible shape, not a fit to games: no one has measured machack's scores against
 //! results yet. A mate found is a win or a loss outright.
 
-use super::Score;
+use crate::score::Score;
 
 /// Knobs of the model, in 1967 units (pawn = 128).
 pub mod knobs {
