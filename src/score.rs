@@ -5,7 +5,8 @@
 //!
 //! A mate `p` plies from the root is worth `MATE - p` (mated: `-(MATE - p)`), so a shorter
 //! mate is a larger value. A value stored in a hash table is counted from its node instead
-//! ([`value_to_hash`], [`value_from_hash`]), so it stays right when read at another ply.
+//! ([`value_to_hash`], [`value_from_hash`]), so it stays right when read at another ply;
+//! the modern search encodes its mates the same way on a scale of its own.
 
 /// The deepest ply any line may reach (basic search, extensions and captures together).
 pub const MAX_PLY: usize = 128;
@@ -31,22 +32,25 @@ pub fn draw_value(contempt: i32, ply: usize) -> i32 {
     }
 }
 
-/// A value as stored: mates counted from the node, not the root.
-pub fn value_to_hash(v: i32, ply: usize) -> i32 {
-    if v >= MATE_BOUND {
+/// A value as a hash table stores it: a mate (a value at least `bound` from 0: [`MATE_BOUND`]
+/// on this scale) counted from the node at `ply`, not from the root.
+#[inline]
+pub fn value_to_hash(v: i32, ply: usize, bound: i32) -> i32 {
+    if v >= bound {
         v + ply as i32
-    } else if v <= -MATE_BOUND {
+    } else if v <= -bound {
         v - ply as i32
     } else {
         v
     }
 }
 
-/// A stored value read back at `ply`.
-pub fn value_from_hash(v: i32, ply: usize) -> i32 {
-    if v >= MATE_BOUND {
+/// A stored value read back at `ply` (the inverse of [`value_to_hash`]).
+#[inline]
+pub fn value_from_hash(v: i32, ply: usize, bound: i32) -> i32 {
+    if v >= bound {
         v - ply as i32
-    } else if v <= -MATE_BOUND {
+    } else if v <= -bound {
         v + ply as i32
     } else {
         v
@@ -115,6 +119,30 @@ pub enum Bound {
 }
 
 impl Bound {
+    /// How a fail-soft value `v` of a node searched within (alpha, beta) bounds its true
+    /// value.
+    #[inline]
+    pub fn of(v: i32, alpha: i32, beta: i32) -> Bound {
+        if v >= beta {
+            Bound::Lower
+        } else if v > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+
+    /// Whether a stored value `v` with this bound settles a node searched within (alpha,
+    /// beta): it is exact, or a bound that falls outside the window on its side.
+    #[inline]
+    pub fn settles(self, v: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => v >= beta,
+            Bound::Upper => v <= alpha,
+        }
+    }
+
     /// The bound in words: `exact`, `lower` or `upper` (JSON, the scope page).
     pub fn name(self) -> &'static str {
         match self {
@@ -164,12 +192,37 @@ mod tests {
         // Mate in 2 seen at ply 3 is a mate 4 plies from the node: stored as such, and
         // read back as the same distance from wherever it is read.
         let at_3 = MATE - 7;
-        let stored = value_to_hash(at_3, 3);
+        let stored = value_to_hash(at_3, 3, MATE_BOUND);
         assert_eq!(stored, MATE - 4);
-        assert_eq!(value_from_hash(stored, 5), MATE - 9);
-        assert_eq!(value_from_hash(value_to_hash(-at_3, 3), 3), -at_3);
-        assert_eq!(value_to_hash(250, 9), 250);
+        assert_eq!(value_from_hash(stored, 5, MATE_BOUND), MATE - 9);
+        let round_trip = value_from_hash(value_to_hash(-at_3, 3, MATE_BOUND), 3, MATE_BOUND);
+        assert_eq!(round_trip, -at_3);
+        assert_eq!(value_to_hash(250, 9, MATE_BOUND), 250);
         assert_eq!(draw_value(20, 0), -20);
         assert_eq!(draw_value(20, 1), 20);
+    }
+
+    #[test]
+    fn mate_values_are_stored_relative_to_the_node_on_any_scale() {
+        // The modern search's scale: mate 32,000, tablebase wins and mates from 31,000.
+        let bound = 31_000;
+        let mate_in_3_from_root = 32_000 - 5;
+        let stored = value_to_hash(mate_in_3_from_root, 2, bound);
+        assert_eq!(value_from_hash(stored, 2, bound), mate_in_3_from_root);
+        assert_eq!(value_from_hash(stored, 4, bound), mate_in_3_from_root - 2);
+        let round_trip = value_from_hash(value_to_hash(-250, 7, bound), 1, bound);
+        assert_eq!(round_trip, -250);
+        let mated = value_to_hash(-mate_in_3_from_root, 2, bound);
+        assert_eq!(value_from_hash(mated, 0, bound), -mate_in_3_from_root - 2);
+    }
+
+    #[test]
+    fn a_value_bounds_the_truth_by_where_it_fell_and_a_bound_settles_outside_the_window() {
+        assert_eq!(Bound::of(50, 10, 50), Bound::Lower);
+        assert_eq!(Bound::of(30, 10, 50), Bound::Exact);
+        assert_eq!(Bound::of(10, 10, 50), Bound::Upper);
+        assert!(Bound::Exact.settles(30, 10, 50));
+        assert!(Bound::Lower.settles(50, 10, 50) && !Bound::Lower.settles(49, 10, 50));
+        assert!(Bound::Upper.settles(10, 10, 50) && !Bound::Upper.settles(11, 10, 50));
     }
 }

@@ -130,6 +130,7 @@ mod tests {
                 assert_eq!(unpack_move(&p, pack_move(m)), None, "{m:?}");
             }
         }
+        assert_eq!(unpack_move(&p, 0), None);
         // A promotion role on a move that cannot promote, or no role at all.
         let e5d6 = pack_move(uci(&p, "e5d6"));
         assert_eq!(unpack_move(&p, e5d6 | (Role::Queen as u16) << 12), None);

@@ -183,17 +183,11 @@ impl Tree<'_> {
         let analysis = Analysis::new(pos);
         let v = self.expand(pos, key, ply, depth, alpha, beta, feedovers_left, &analysis);
         if ply > 0 && !self.stopped {
-            let bound = if v <= alpha {
-                Bound::Upper
-            } else if v >= beta {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
+            let bound = Bound::of(v, alpha, beta);
             let mv = self.plies[ply].pv.first().map_or(0, |p| pack_move(p.mv));
             self.hash.store(Entry {
                 key,
-                value: value_to_hash(v, ply),
+                value: value_to_hash(v, ply, MATE_BOUND),
                 depth: depth.min(255) as u8,
                 bound,
                 mv,
@@ -376,13 +370,8 @@ fn stored_result(e: &Entry, depth: u32, alpha: i32, beta: i32, ply: usize) -> Op
     if u32::from(e.depth) < depth {
         return None;
     }
-    let v = value_from_hash(e.value, ply);
-    let settled = match e.bound {
-        Bound::Exact => true,
-        Bound::Lower => v >= beta,
-        Bound::Upper => v <= alpha,
-    };
-    settled.then_some(v)
+    let v = value_from_hash(e.value, ply, MATE_BOUND);
+    e.bound.settles(v, alpha, beta).then_some(v)
 }
 
 #[cfg(test)]

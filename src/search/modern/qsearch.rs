@@ -9,11 +9,11 @@
 use shakmaty::{Chess, Move, Position, Role};
 
 use super::movepick::{GOOD_CAPTURE, MovePicker};
-use super::search::{bound_of, cuts};
 use super::see::value;
 use super::value::{MATE, MAX_PLY};
 use super::worker::{NO_EVAL, Worker};
 use crate::rules::{key_after, position_key};
+use crate::score::Bound;
 
 impl Worker<'_> {
     /// The quiescence search of the node `pos` (entered in the history) at
@@ -36,7 +36,7 @@ impl Worker<'_> {
         let entry = stored.map(|(e, _)| e);
         if let Some((e, v)) = stored
             && !pv
-            && cuts(e.bound, v, alpha, beta)
+            && e.bound.settles(v, alpha, beta)
         {
             self.counts.tt_cutoffs += 1;
             return v;
@@ -84,7 +84,7 @@ impl Worker<'_> {
                 }
             }
         }
-        let bound = bound_of(best, alpha_before, beta);
+        let bound = Bound::of(best, alpha_before, beta);
         self.store(ply, 0, best, raw, bound, best_move);
         best
     }

@@ -10,7 +10,7 @@ use std::time::Instant;
 use shakmaty::{Chess, Move, Position};
 
 use super::movepick::MovePicker;
-use super::search::{Node, bound_of};
+use super::search::Node;
 use super::smp::skips;
 use super::time::TimePlan;
 use super::value::{INF, MATE_BOUND, MAX_DEPTH, to_score};
@@ -253,7 +253,7 @@ impl Worker<'_> {
             let rm = &mut moves[i];
             rm.nodes += self.counts.nodes - nodes_before;
             rm.line_known = i == 0 || v > alpha;
-            (rm.value, rm.bound) = (v, bound_of(v, alpha, beta));
+            (rm.value, rm.bound) = (v, Bound::of(v, alpha, beta));
             best = best.max(v);
             if i > 0 && v <= alpha {
                 moves[i].score = -INF;

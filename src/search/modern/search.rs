@@ -91,7 +91,7 @@ impl Worker<'_> {
         if let Some((e, v)) = stored
             && !pv
             && e.depth >= depth
-            && cuts(e.bound, v, alpha, beta)
+            && e.bound.settles(v, alpha, beta)
         {
             self.counts.tt_cutoffs += 1;
             return v;
@@ -272,7 +272,7 @@ impl Worker<'_> {
             self.heuristics
                 .reward(pos.turn(), ply, depth, m, last, &quiets);
         }
-        let bound = bound_of(best, alpha_before, beta);
+        let bound = Bound::of(best, alpha_before, beta);
         self.learn_correction(pos, depth, best, bound, best_move, node);
         self.store(ply, depth, best, node.raw_eval, bound, best_move);
         best
@@ -397,27 +397,6 @@ fn improving(frames: &[Frame], ply: usize, eval: i32) -> bool {
         None => false,
         Some(e) if e != NO_EVAL => eval > e,
         Some(_) => before(4).is_none_or(|e| e == NO_EVAL || eval > e),
-    }
-}
-
-/// Whether a stored value with this bound decides the node for (alpha, beta).
-#[inline]
-pub(super) fn cuts(bound: Bound, v: i32, alpha: i32, beta: i32) -> bool {
-    match bound {
-        Bound::Exact => true,
-        Bound::Lower => v >= beta,
-        Bound::Upper => v <= alpha,
-    }
-}
-
-/// How a fail-soft value `v` of a node searched within (alpha, beta) bounds its true value.
-pub(super) fn bound_of(v: i32, alpha: i32, beta: i32) -> Bound {
-    if v >= beta {
-        Bound::Lower
-    } else if v > alpha {
-        Bound::Exact
-    } else {
-        Bound::Upper
     }
 }
 

@@ -224,34 +224,6 @@ impl Tt {
     }
 }
 
-/// A value as stored: a mate counted from this node rather than from the root, so it
-/// stays right wherever the position is met again.
-#[inline]
-pub fn value_to_tt(v: i32, ply: usize, mate_bound: i32) -> i16 {
-    let ply = ply as i32;
-    let v = if v >= mate_bound {
-        v + ply
-    } else if v <= -mate_bound {
-        v - ply
-    } else {
-        v
-    };
-    v as i16
-}
-
-/// The stored value read back at `ply` (the inverse of [`value_to_tt`]).
-#[inline]
-pub fn value_from_tt(v: i16, ply: usize, mate_bound: i32) -> i32 {
-    let (v, ply) = (i32::from(v), ply as i32);
-    if v >= mate_bound {
-        v - ply
-    } else if v <= -mate_bound {
-        v + ply
-    } else {
-        v
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -334,17 +306,5 @@ mod tests {
         assert!(tt.hashfull() > 500);
         tt.clear();
         assert_eq!(tt.hashfull(), 0);
-    }
-
-    #[test]
-    fn mate_values_are_stored_relative_to_the_node() {
-        let bound = 31_000;
-        let mate_in_3_from_root = 32_000 - 5;
-        let stored = value_to_tt(mate_in_3_from_root, 2, bound);
-        assert_eq!(value_from_tt(stored, 2, bound), mate_in_3_from_root);
-        assert_eq!(value_from_tt(stored, 4, bound), mate_in_3_from_root - 2);
-        assert_eq!(value_from_tt(value_to_tt(-250, 7, bound), 1, bound), -250);
-        let mated = value_to_tt(-mate_in_3_from_root, 2, bound);
-        assert_eq!(value_from_tt(mated, 0, bound), -mate_in_3_from_root - 2);
     }
 }

@@ -18,10 +18,10 @@ use super::movepick::{Heuristics, LastMove};
 use super::network::{Accumulator, NETWORK};
 use super::params::Params;
 use super::reductions::Reductions;
-use super::tt::{Entry, Tt, value_from_tt, value_to_tt};
+use super::tt::{Entry, Tt};
 use super::value::{INF, MATE, MAX_PLY, TB_BOUND};
 use crate::repetition::{DrawRule, History};
-use crate::score::Bound;
+use crate::score::{Bound, value_from_hash, value_to_hash};
 use crate::search::ModernStats;
 use crate::search::packed::pack_move;
 use crate::tablebase::Tablebases;
@@ -230,7 +230,8 @@ impl Worker<'_> {
         self.counts.tt_probes += 1;
         let entry = self.tt.probe(self.history.key())?;
         self.counts.tt_hits += 1;
-        Some((entry, value_from_tt(entry.value, ply, TB_BOUND)))
+        let v = value_from_hash(i32::from(entry.value), ply, TB_BOUND);
+        Some((entry, v))
     }
 
     /// Stores a result for the current node in the table (values relative to the node).
@@ -247,7 +248,7 @@ impl Worker<'_> {
             self.history.key(),
             Entry {
                 mv: mv.map_or(0, pack_move),
-                value: value_to_tt(value, ply, TB_BOUND),
+                value: value_to_hash(value, ply, TB_BOUND) as i16,
                 eval: eval.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16,
                 depth,
                 bound,
