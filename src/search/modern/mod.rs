@@ -41,7 +41,7 @@ mod reductions;
 mod root;
 mod search;
 mod see;
-pub mod smp;
+mod smp;
 mod time;
 pub mod tt;
 mod value;

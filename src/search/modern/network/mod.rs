@@ -12,9 +12,9 @@
 use std::sync::LazyLock;
 
 use shakmaty::{Board, Chess, Color, Move, Piece, Position, Square};
+use thiserror::Error;
 
 use crate::rules::changes;
-use thiserror::Error;
 
 /// Hidden units for each point of view.
 pub const HIDDEN: usize = 128;
