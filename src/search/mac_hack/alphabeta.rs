@@ -21,9 +21,8 @@ use crate::eval::{Root, static_board_evaluator};
 use crate::plausible::{self, Context, Flags, PlausibleList, PlausibleMove};
 use crate::repetition::History;
 use crate::rules::{key_after, position_key};
-use crate::score::Bound;
 use crate::score::{
-    INF, MATE, MATE_BOUND, MAX_PLY, draw_value, is_mate, value_from_hash, value_to_hash,
+    Bound, INF, MATE, MATE_BOUND, MAX_PLY, draw_value, is_mate, value_from_hash, value_to_hash,
 };
 use crate::search::Stats;
 use crate::search::hash::{Entry, HashTable};
@@ -132,11 +131,9 @@ impl Tree<'_> {
         beta: i32,
         feedovers_left: u32,
     ) -> i32 {
-        debug_assert_eq!(
-            (key, self.history.key()),
-            (position_key(pos), key),
-            "{pos:?}"
-        );
+        // The key kept up move by move is the position's, and the history's.
+        debug_assert_eq!(key, position_key(pos), "{pos:?}");
+        debug_assert_eq!(key, self.history.key(), "{pos:?}");
         self.stats.nodes += 1;
         self.plies[ply].pv.clear();
         if self.check_stop() {

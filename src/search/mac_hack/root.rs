@@ -8,8 +8,7 @@ use super::alphabeta::{self, Line, Tree};
 use super::width;
 use crate::attack::Analysis;
 use crate::plausible::PlausibleMove;
-use crate::score::Bound;
-use crate::score::{INF, MATE_BOUND, is_mate};
+use crate::score::{Bound, INF, MATE_BOUND, is_mate};
 use crate::search::{Info, Limits, PvLine, RootMove, Score};
 
 /// What the top level found.
