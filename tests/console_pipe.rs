@@ -349,6 +349,38 @@ fn values_are_said_from_whites_side() {
     );
 }
 
+/// Black to move, a queen down: every value the aids print is White's, and says so.
+#[test]
+fn the_aids_tell_a_black_search_from_whites_side() {
+    let fen = "rnb1kbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2";
+    for profile in ["1967", "modern"] {
+        let out = console(&format!(
+            "profile {profile}\nbook off\ndepth 4\nfen {fen}\ngo\nrecord\ntree\nquit\n"
+        ));
+        let header = out
+            .lines()
+            .find(|l| l.starts_with("Last search from"))
+            .unwrap_or_else(|| panic!("{out}"));
+        assert!(
+            header.ends_with("values from White's point of view):"),
+            "{header}"
+        );
+        let best = out
+            .lines()
+            .find(|l| l.trim_start().starts_with("1. "))
+            .unwrap_or_else(|| panic!("{out}"));
+        assert!(
+            best.contains(" +"),
+            "{profile}: White is a queen up: {best}"
+        );
+        let tree = out
+            .lines()
+            .find(|l| l.starts_with("Principal variation, value +"))
+            .unwrap_or_else(|| panic!("{profile}: {out}"));
+        assert!(tree.contains("(White's point of view"), "{tree}");
+    }
+}
+
 #[test]
 fn level_elo_plays_within_the_levels_budget_and_off_restores_full_strength() {
     let budget = machack::search::modern::level::level(1000).nodes;

@@ -233,3 +233,47 @@ fn the_modern_profile_benches_deterministically_and_searches() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(out.lines().last(), Some("solved 3 of 3"), "{out}");
 }
+
+/// Black to move, a queen down: the values are White's, and say so; beside a mate in one,
+/// the moves that only failed low are "no better", not "at most mate in 1".
+#[test]
+fn search_values_are_whites_and_say_so() {
+    let fen = "rnb1kbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2";
+    for profile in ["1967", "modern"] {
+        let (code, out, err) = machack(&[
+            "search",
+            "--profile",
+            profile,
+            "--depth",
+            "4",
+            "--json",
+            "--fen",
+            fen,
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+        assert_eq!(v["point_of_view"], "white");
+        assert!(
+            v["score"].as_i64().unwrap() > 500,
+            "{profile}: {}",
+            v["score"]
+        );
+        assert!(v["lines"][0]["score"].as_i64().unwrap() > 500);
+        for row in v["root_moves"].as_array().unwrap() {
+            if let Some(score) = row["score"].as_i64() {
+                assert!(score > 300, "{profile}: {row}");
+            }
+        }
+        let (_, text, _) = machack(&["search", "--profile", profile, "--depth", "4", "--fen", fen]);
+        let value = text.lines().find(|l| l.starts_with("value ")).unwrap();
+        assert!(
+            value.starts_with("value +") && value.ends_with("White's point of view)"),
+            "{value}"
+        );
+    }
+    let mate = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+    let (_, text, _) = machack(&["search", "--depth", "6", "--fen", mate]);
+    assert!(text.contains("value White mates in 1"), "{text}");
+    assert!(text.contains("value no better"), "{text}");
+    assert!(!text.contains("<=White mates"), "{text}");
+}

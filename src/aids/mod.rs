@@ -11,13 +11,15 @@
 //! - `plausibility`: aid 4, the plausibility trace, and the view of one node of the tree;
 //! - `record`: aid 5, the record of every top-level move of a search, and the tree (its
 //!   principal variation with the value after each move);
-//! - `statistics`: aid 6, a search's statistics as rows of text.
+//! - `statistics`: aid 6, a search's statistics as rows of text;
+//! - `view`: whose side a value is told from (White's, unless asked otherwise).
 
 mod evaluation;
 mod moves;
 mod plausibility;
 mod record;
 mod statistics;
+mod view;
 
 pub use evaluation::{
     BoardTerms, EndTerms, Evaluation, Feedover, ModernTerms, PawnVerdict, from_centipawns,
@@ -26,3 +28,4 @@ pub use moves::{MoveText, ScoreView, line};
 pub use plausibility::{Factor, Generator, NodeAids, PlausibleView, Ranked, Trace, role_name};
 pub use record::{RecordRow, Step, Tree, pv_end_terms, record, record_row};
 pub use statistics::stats_rows;
+pub use view::{PointOfView, no_better};

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 use shakmaty::{Chess, Color, Move, Position};
 
+use crate::aids::PointOfView;
 use crate::attack::Analysis;
 use crate::notation::{self, Notation};
 use crate::plausible::{self, Context, Factor};
@@ -55,7 +56,7 @@ pub struct MoveNote {
     pub machack: String,
     pub machack_uci: String,
     pub line: Vec<String>,
-    /// The search's value of its move and of the move played (side to move's view).
+    /// The search's value of its move and of the move played, from White's side.
     pub machack_score: String,
     pub played_score: String,
     /// Machack's value minus the played move's, pawn = 128; `None` when one is a mate.
@@ -195,8 +196,8 @@ fn note(
         machack: san(best.best),
         machack_uci: notation::uci(best.best),
         line: line_san(pos, &best.pv),
-        machack_score: best.score.to_string(),
-        played_score: played_score.to_string(),
+        machack_score: PointOfView::White.text(best.score, None, pos.turn()),
+        played_score: PointOfView::White.text(played_score, None, pos.turn()),
         diff,
         matches,
         comment,
@@ -269,7 +270,7 @@ mod tests {
         let blunder = &notes[5];
         assert_eq!((blunder.played.as_str(), blunder.white), ("Nf6", false));
         assert!(!blunder.matches);
-        assert_eq!(blunder.played_score, "mated in 1");
+        assert_eq!(blunder.played_score, "White mates in 1");
         assert!(blunder.diff.is_none(), "{}", blunder.diff_text());
         assert!(
             blunder.comment.contains("machack plays"),
@@ -278,7 +279,7 @@ mod tests {
         );
         let mate = &notes[6];
         assert!(mate.matches, "{mate:?}");
-        assert_eq!(mate.machack_score, "mate in 1");
+        assert_eq!(mate.machack_score, "White mates in 1");
         assert_eq!(mate.diff, Some(0));
         assert!(mate.rank >= 1 && mate.rank <= mate.legal);
         assert_eq!(mate.line.first().map(String::as_str), Some("Qxf7#"));

@@ -66,7 +66,8 @@ fn pgn_comment(n: &MoveNote) -> String {
     )
 }
 
-/// Machack's line as a variation replacing the played move, its value in a comment.
+/// Machack's line as a variation replacing the played move, its value (White's point of
+/// view) in a comment.
 fn variation(n: &MoveNote) -> String {
     let mut parts = Vec::with_capacity(n.line.len() + 1);
     let mut number = n.number;

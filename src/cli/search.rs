@@ -8,11 +8,11 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 use serde_json::{Value, json};
-use shakmaty::{Chess, Move};
+use shakmaty::{Chess, Color, Move, Position};
 
 use super::settings::SettingsArgs;
 use super::{CliError, PositionArgs};
-use crate::aids::{self, EndTerms};
+use crate::aids::{self, EndTerms, PointOfView};
 use crate::notation::{Notation, uci, write_move};
 use crate::search::{Bound, Limits, RootMove, Score, SearchResult};
 
@@ -85,20 +85,29 @@ fn nps(nodes: u64, time: Duration) -> u64 {
     (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64
 }
 
+/// A value of the side to move from White's side (pawn = 128; a mate as its moves, in
+/// `mate`, positive when White mates).
+fn white(s: Score, mover: Color) -> Score {
+    PointOfView::White.value(s, None, mover).0
+}
+
 fn to_json(pos: &Chess, r: &SearchResult) -> Value {
     let mut stats = serde_json::to_value(r.stats).unwrap_or(Value::Null);
     if let Value::Object(map) = &mut stats {
         map.insert("time_ms".into(), json!(r.time.as_millis() as u64));
         map.insert("nps".into(), json!(nps(r.nodes, r.time)));
     }
+    let mover = pos.turn();
+    let score = white(r.score, mover);
     json!({
+        "point_of_view": PointOfView::White,
         "bestmove": uci(r.best),
         "bestmove_san": write_move(pos, r.best, Notation::San),
-        "score": r.score.value(),
-        "mate": match r.score { Score::Mate(n) => Some(n), Score::Value(_) => None },
+        "score": score.value(),
+        "mate": match score { Score::Mate(n) => Some(n), Score::Value(_) => None },
         "pv": uci_line(&r.pv),
         "lines": r.lines.iter().map(|l| json!({
-            "score": l.score.value(),
+            "score": white(l.score, mover).value(),
             "pv": uci_line(&l.pv),
         })).collect::<Vec<_>>(),
         "depth": r.depth,
@@ -115,18 +124,22 @@ fn uci_line(moves: &[Move]) -> Vec<String> {
 /// One top-level move of the record (aid 5), with what its search knows of it: the
 /// plausibility, or the place in the search's own move ordering.
 fn root_move_json(pos: &Chess, rm: &RootMove) -> Value {
+    let told = rm
+        .score
+        .map(|s| PointOfView::White.value(s, rm.bound, pos.turn()));
     let mut v = json!({
         "uci": uci(rm.mv),
         "san": write_move(pos, rm.mv, Notation::San),
-        "score": rm.score.map(Score::value),
-        "bound": rm.bound.map(Bound::name),
+        "score": told.map(|(s, _)| s.value()),
+        "bound": told.and_then(|(_, b)| b).map(Bound::name),
         "pv": uci_line(&rm.pv),
     });
     if let Value::Object(map) = &mut v {
         if let Some(p) = rm.plausibility {
             map.insert("plausibility".into(), json!(p));
             map.insert("searched".into(), json!(rm.searched));
-            map.insert("secondary".into(), json!(rm.secondary.map(Score::value)));
+            let secondary = rm.secondary.map(|s| white(s, pos.turn()).value());
+            map.insert("secondary".into(), json!(secondary));
         }
         if let Some(order) = rm.order {
             map.insert("order".into(), json!(order));
@@ -138,10 +151,11 @@ fn root_move_json(pos: &Chess, rm: &RootMove) -> Value {
 }
 
 fn print_text(pos: &Chess, r: &SearchResult, notation: Notation) {
+    let told = |s: Score, bound: Option<Bound>| PointOfView::White.text(s, bound, pos.turn());
     if r.root_moves.iter().any(|rm| rm.order.is_some()) {
-        print_ordered_record(pos, &r.root_moves, notation);
+        print_ordered_record(pos, &r.root_moves, r.score, notation);
     } else {
-        print_record(pos, &r.root_moves, notation);
+        print_record(pos, &r.root_moves, r.score, notation);
     }
     print_end_terms(&aids::pv_end_terms(pos, r));
     println!("statistics:");
@@ -153,29 +167,37 @@ fn print_text(pos: &Chess, r: &SearchResult, notation: Notation) {
         r.depth,
         if r.stopped { " (stopped)" } else { "" }
     );
-    println!("value {} ({})", r.score, r.score.value());
+    let score = white(r.score, pos.turn());
+    println!(
+        "value {} ({}; White's point of view)",
+        told(r.score, None),
+        score.value()
+    );
     println!("pv {}", line_text(pos, &r.pv, notation));
     if r.lines.len() > 1 {
         for (k, line) in r.lines.iter().enumerate() {
             let pv = line_text(pos, &line.pv, notation);
-            println!("line {} value {} pv {pv}", k + 1, line.score);
+            println!("line {} value {} pv {pv}", k + 1, told(line.score, None));
         }
     }
     println!("bestmove {}", write_move(pos, r.best, notation));
 }
 
 /// Aid 5 of a search that orders its moves itself, one line a root move, best first.
-fn print_ordered_record(pos: &Chess, moves: &[RootMove], notation: Notation) {
+fn print_ordered_record(pos: &Chess, moves: &[RootMove], best: Score, notation: Notation) {
     let depth = moves.first().and_then(|rm| rm.depth).unwrap_or(0);
-    println!("root moves at depth {depth} (best first; order: the move ordering's rank):");
+    println!(
+        "root moves at depth {depth} (best first; order: the move ordering's rank; values from White's point of view):"
+    );
     for (i, rm) in moves.iter().enumerate() {
+        let value = rm.score.map_or_else(String::new, |s| {
+            PointOfView::White.row_text(s, rm.bound, best, pos.turn())
+        });
         println!(
-            "{:3}. {:<10} order {:3}  value {:<2}{}  nodes {:8}  {}",
+            "{:3}. {:<10} order {:3}  value {value:<8}  nodes {:8}  {}",
             i + 1,
             write_move(pos, rm.mv, notation),
             rm.order.unwrap_or_default(),
-            rm.bound.map_or("", Bound::sign),
-            rm.score.map_or_else(String::new, |s| s.to_string()),
             rm.nodes.unwrap_or_default(),
             line_text(pos, &rm.pv, notation),
         );
@@ -209,20 +231,21 @@ fn print_end_terms(end: &EndTerms) {
 }
 
 /// Aid 5 of a search that ranks its moves by plausibility, one line a top-level move.
-fn print_record(pos: &Chess, moves: &[RootMove], notation: Notation) {
-    println!("top-level moves (plausibility order):");
+fn print_record(pos: &Chess, moves: &[RootMove], best: Score, notation: Notation) {
+    println!("top-level moves (plausibility order; values from White's point of view):");
+    let told = |s: Score, bound: Option<Bound>| PointOfView::White.text(s, bound, pos.turn());
     for (i, rm) in moves.iter().enumerate() {
         let mv = write_move(pos, rm.mv, notation);
         let plausibility = rm.plausibility.unwrap_or_default();
         match rm.score {
             Some(score) => {
-                let bound = format!("{:<2}", rm.bound.map_or("", Bound::sign));
+                let value = PointOfView::White.row_text(score, rm.bound, best, pos.turn());
                 let secondary = rm
                     .secondary
-                    .map(|x| format!("  secondary {x}"))
+                    .map(|x| format!("  secondary {}", told(x, None)))
                     .unwrap_or_default();
                 println!(
-                    "{:3}. {mv:<10} plausibility {plausibility:6}  value {bound}{score:<10}  {}{secondary}",
+                    "{:3}. {mv:<10} plausibility {plausibility:6}  value {value:<12}  {}{secondary}",
                     i + 1,
                     line_text(pos, &rm.pv, notation),
                 );

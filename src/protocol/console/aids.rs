@@ -4,10 +4,10 @@
 //! variation with the static value after each move. The aids are `crate::aids`' records,
 //! the same for every profile; this only writes them as text.
 
-use shakmaty::Position;
+use shakmaty::{Color, Position};
 
-use super::{Console, show, side_name};
-use crate::aids::{self, BoardTerms, EndTerms, Generator, RecordRow};
+use super::{Console, show};
+use crate::aids::{self, BoardTerms, EndTerms, Generator, PointOfView, RecordRow};
 use crate::engine::short;
 use crate::notation::{self, Notation};
 use crate::search::{Bound, Score};
@@ -66,8 +66,8 @@ impl Console {
                 self.end_terms(terms, None);
                 if let Some(s) = row.value {
                     self.say(&format!(
-                        "Backed-up value of {text}: {} (mover's view)",
-                        bounded(s, row.bound)
+                        "Backed-up value of {text}: {} (White's point of view)",
+                        told(s, row.bound, last.result.score, root.turn())
                     ));
                 }
             }
@@ -124,17 +124,17 @@ impl Console {
         let best = notation::write_move(root, last.result.best, self.notation);
         let fen = notation::fen_of(root);
         if rows.iter().any(|r| r.order.is_some()) {
-            self.ordered_record(&fen, &best, &rows);
+            self.ordered_record(&fen, &best, &rows, last.result.score, root.turn());
             return;
         }
         self.say(&format!(
-            "Last search from {fen} ({} top-level moves, best {best}):",
+            "Last search from {fen} ({} top-level moves, best {best}; values from White's point of view):",
             rows.len()
         ));
         self.say("  rank move        plaus  value                  main variation");
         for (i, row) in rows.iter().enumerate() {
             let value = match (row.value, row.searched) {
-                (Some(s), _) => bounded(s, row.bound),
+                (Some(s), _) => told(s, row.bound, last.result.score, root.turn()),
                 (None, true) => "searched".into(),
                 (None, false) => "not searched".into(),
             };
@@ -151,17 +151,24 @@ impl Console {
 
     /// Aid 5 of a search that orders its moves itself: its record best first, with each
     /// move's place in the ordering, its value and the nodes spent under it.
-    fn ordered_record(&self, fen: &str, best: &str, rows: &[RecordRow]) {
+    fn ordered_record(
+        &self,
+        fen: &str,
+        best: &str,
+        rows: &[RecordRow],
+        best_value: Score,
+        mover: Color,
+    ) {
         let depth = rows.first().and_then(|r| r.depth).unwrap_or(0);
         self.say(&format!(
-            "Last search from {fen} ({} top-level moves at depth {depth}, best {best}):",
+            "Last search from {fen} ({} top-level moves at depth {depth}, best {best}; values from White's point of view):",
             rows.len()
         ));
         self.say("  rank move        order  value            nodes  main variation");
         for (i, row) in rows.iter().enumerate() {
             let value = row
                 .value
-                .map_or_else(String::new, |s| bounded(s, row.bound));
+                .map_or_else(String::new, |s| told(s, row.bound, best_value, mover));
             self.say(&format!(
                 "  {:>3}. {:<10} {:>6}  {:<16} {:>6}  {}",
                 i + 1,
@@ -200,9 +207,8 @@ impl Console {
         let r = &last.result;
         let root = last.game.position();
         self.say(&format!(
-            "Principal variation, value {} for {} (depth {}):",
-            show::score(r.score),
-            side_name(root.turn()),
+            "Principal variation, value {} (White's point of view, depth {}):",
+            told(r.score, None, r.score, root.turn()),
             r.depth
         ));
         let tree = aids::Tree::of(root, r);
@@ -253,7 +259,14 @@ impl Console {
     }
 }
 
-/// A value with its bound: `<=` when it is at most that, `>=` at least.
-fn bounded(s: Score, bound: Option<Bound>) -> String {
-    format!("{}{}", bound.map_or("", Bound::sign), show::score(s))
+/// A value of the side to move `mover`, told from White's side with its bound (`<=` when
+/// it is at most that, `>=` at least), or `no better` when that is all it says beside the
+/// best move's value `best`.
+fn told(s: Score, bound: Option<Bound>, best: Score, mover: Color) -> String {
+    let white = PointOfView::White;
+    match white.value(s, bound, mover) {
+        _ if aids::no_better(s, bound, best) => "no better".into(),
+        (Score::Value(v), b) => format!("{}{}", b.map_or("", Bound::sign), show::value(v)),
+        (Score::Mate(_), _) => white.text(s, bound, mover),
+    }
 }
