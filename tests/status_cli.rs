@@ -130,6 +130,38 @@ fn a_file_with_no_game_says_so_and_exits_1() {
     let _ = std::fs::remove_file(bare);
 }
 
+/// Without a Result tag, the movetext's marker is the result; with neither, nothing is
+/// judged, and the rules' own verdict is said.
+#[test]
+fn a_game_without_a_result_tag_is_judged_by_its_marker_or_not_at_all() {
+    let dir = std::env::temp_dir();
+    let path = dir.join(format!("{}-no-result-tag.pgn", std::process::id()));
+    std::fs::write(
+        &path,
+        "[White \"a\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n[White \"b\"]\n\n1. f3 e5 2. g4 Qh4#\n",
+    )
+    .unwrap();
+    let out = machack(&["status", "--json", "--pgn", path.to_str().unwrap()]);
+    let games: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (games[0]["result"].as_str(), games[0]["verdict"].as_str()),
+        (Some("0-1"), Some("agrees"))
+    );
+    assert!(
+        games[1]["result"].is_null() && games[1].get("verdict").is_none(),
+        "{}",
+        games[1]
+    );
+    assert_eq!(
+        games[1]["note"],
+        "no result recorded; by the rules 0-1 by checkmate"
+    );
+    let text = machack(&["status", "--pgn", path.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(!text.contains("CONTRADICTS"), "{text}");
+    let _ = std::fs::remove_file(path);
+}
+
 #[test]
 fn human_output_for_a_position() {
     let out = machack(&[

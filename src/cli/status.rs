@@ -117,6 +117,7 @@ fn print_state(state: &State) {
 struct PgnGame {
     white: String,
     black: String,
+    /// The result recorded: the Result tag, else the movetext's termination marker.
     result: Option<String>,
     /// The game, or where it broke: (move number text, SAN, why).
     game: Result<Game, String>,
@@ -129,6 +130,8 @@ struct PgnGame {
 struct Movetext {
     game: Result<Game, String>,
     found: bool,
+    /// The termination marker at the movetext's end (`1-0`, `*`, ...), if any.
+    marker: Option<String>,
 }
 
 struct Tags {
@@ -182,7 +185,14 @@ impl Visitor for Collect {
                 .map_err(|e| format!("FEN tag: {e}")),
         };
         let found = tags.found;
-        ControlFlow::Continue((tags, Movetext { game, found }))
+        ControlFlow::Continue((
+            tags,
+            Movetext {
+                game,
+                found,
+                marker: None,
+            },
+        ))
     }
 
     fn san(
@@ -214,12 +224,21 @@ impl Visitor for Collect {
         ControlFlow::Continue(())
     }
 
+    fn outcome(
+        &mut self,
+        movetext: &mut Self::Movetext,
+        outcome: pgn_reader::Outcome,
+    ) -> ControlFlow<Self::Output> {
+        movetext.1.marker = Some(outcome.to_string());
+        ControlFlow::Continue(())
+    }
+
     fn end_game(&mut self, movetext: Self::Movetext) -> Self::Output {
         let (tags, text) = movetext;
         PgnGame {
             white: tags.white,
             black: tags.black,
-            result: tags.result,
+            result: tags.result.or(text.marker),
             game: text.game,
             found: text.found,
         }
@@ -278,7 +297,15 @@ fn check(number: usize, g: PgnGame) -> PgnJson {
     };
     out.plies = Some(game.moves().len());
     out.state = Some(State::of(&game));
-    match parse_result(g.result.as_deref().unwrap_or("*")) {
+    let Some(result) = g.result.as_deref() else {
+        // Nothing recorded to judge: say what the rules say.
+        out.note = Some(match first_outcome(&game) {
+            Some(said) => format!("no result recorded; by the rules {said}"),
+            None => "no result recorded; by the rules the game goes on".into(),
+        });
+        return out;
+    };
+    match parse_result(result) {
         Ok(recorded) => {
             let (verdict, note) = fide::judge(&game, recorded);
             out.verdict = Some(verdict);
@@ -287,6 +314,13 @@ fn check(number: usize, g: PgnGame) -> PgnJson {
         Err(e) => out.error = Some(e),
     }
     out
+}
+
+/// How the rules ended `game`, in words (`0-1 by checkmate`), if they did.
+fn first_outcome(game: &Game) -> Option<String> {
+    let state = State::of(game);
+    let (outcome, reason) = state.outcome.zip(state.reason)?;
+    Some(format!("{} by {}", outcome.as_str(), reason.as_str()))
 }
 
 fn run_pgn(path: &PathBuf, json: bool) -> Result<(), CliError> {
@@ -322,7 +356,7 @@ fn run_pgn(path: &PathBuf, json: bool) -> Result<(), CliError> {
 }
 
 fn print_game(r: &PgnJson) {
-    let result = r.result.as_deref().unwrap_or("(no Result tag)");
+    let result = r.result.as_deref().unwrap_or("no result");
     print!("game {} ({} - {}, {result}): ", r.game, r.white, r.black);
     if let Some(e) = &r.error
         && r.state.is_none()
@@ -339,6 +373,7 @@ fn print_game(r: &PgnJson) {
         Some(Verdict::Agrees) => "AGREES",
         Some(Verdict::NotDecidedByRules) => "not decided by the rules",
         Some(Verdict::Contradicts) => "CONTRADICTS THE RULES",
+        None if r.error.is_none() => "nothing to judge",
         None => "cannot judge",
     };
     let note = r.note.as_deref().or(r.error.as_deref()).unwrap_or("");

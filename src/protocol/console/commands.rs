@@ -296,6 +296,9 @@ fn edits(a: &str, b: &str) -> usize {
 }
 
 /// The help text, one line per command under its group's title.
+/// The width of the usage column of `help`.
+const USAGE_WIDTH: usize = 32;
+
 fn help_lines() -> Vec<String> {
     let mut lines = vec![
         "Type a move in any notation: P-K4, N-KB3, PxP, O-O (descriptive), e4, Nf3 (SAN), e2e4."
@@ -308,7 +311,13 @@ fn help_lines() -> Vec<String> {
             if !c.aliases.is_empty() {
                 usage = format!("{} ({})", usage.trim_end(), c.aliases.join(", "));
             }
-            lines.push(format!("  {usage:<32} {}", c.help));
+            // A usage too long for its column stands on a line of its own.
+            if usage.len() > USAGE_WIDTH {
+                lines.push(format!("  {usage}"));
+                lines.push(format!("  {:<USAGE_WIDTH$} {}", "", c.help));
+            } else {
+                lines.push(format!("  {usage:<USAGE_WIDTH$} {}", c.help));
+            }
         }
     }
     lines.push(
@@ -359,6 +368,21 @@ impl Console {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_help_line_keeps_usage_and_words_apart() {
+        for line in help_lines().iter().filter(|l| l.starts_with("  ")) {
+            let usage = &line[2..];
+            // Either the usage alone, or the column then one space then the words.
+            let split = usage.len() > USAGE_WIDTH && usage.as_bytes()[USAGE_WIDTH] == b' ';
+            assert!(split || !usage.contains("  "), "{line:?}");
+        }
+        let help = help_lines().join("\n");
+        assert!(
+            help.contains("\n  level MOVES MINUTES INC|off|elo N|elo off\n"),
+            "{help}"
+        );
+    }
 
     #[test]
     fn names_and_aliases_are_found_in_any_case() {
