@@ -123,7 +123,14 @@ pub struct Term {
     pub name: &'static str,
     pub mg: i32,
     pub eg: i32,
+    /// Written to a hundredth of a centipawn: the blend's binary fractions (293.66666666666663)
+    /// say nothing more.
+    #[serde(serialize_with = "hundredths")]
     pub value: f64,
+}
+
+fn hundredths<S: serde::Serializer>(v: &f64, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_f64((v * 100.0).round() / 100.0)
 }
 
 impl Trace {
@@ -168,6 +175,18 @@ pub fn flatten(w: &Weights) -> Vec<[f64; 2]> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_term_is_written_to_a_hundredth() {
+        let t = Term {
+            name: "pst",
+            mg: 881,
+            eg: 0,
+            value: 881.0 / 3.0,
+        };
+        let json = serde_json::to_string(&t).unwrap();
+        assert_eq!(json, r#"{"name":"pst","mg":881,"eg":0,"value":293.67}"#);
+    }
     use crate::rules::testing::epd_positions;
     use crate::search::modern::eval::evaluate_with;
     use shakmaty::Color;
