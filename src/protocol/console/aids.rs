@@ -7,10 +7,10 @@
 use shakmaty::{Color, Position};
 
 use super::{Console, show};
-use crate::aids::{self, BoardTerms, EndTerms, Generator, PointOfView, RecordRow};
+use crate::aids::{self, BoardTerms, EndTerms, Generator, RecordRow};
 use crate::engine::short;
 use crate::notation::{self, Notation};
-use crate::search::{Bound, Score};
+use crate::search::Score;
 
 impl Console {
     /// Debugging aid 3: the evaluation of the current position, or at the end of a
@@ -67,7 +67,7 @@ impl Console {
                 if let Some(s) = row.value {
                     self.say(&format!(
                         "Backed-up value of {text}: {} (White's point of view)",
-                        told(s, row.bound, last.result.score, root.turn())
+                        show::told(s, row.bound, last.result.score, root.turn())
                     ));
                 }
             }
@@ -134,7 +134,7 @@ impl Console {
         self.say("  rank move        plaus  value                  main variation");
         for (i, row) in rows.iter().enumerate() {
             let value = match (row.value, row.searched) {
-                (Some(s), _) => told(s, row.bound, last.result.score, root.turn()),
+                (Some(s), _) => show::told(s, row.bound, last.result.score, root.turn()),
                 (None, true) => "searched".into(),
                 (None, false) => "not searched".into(),
             };
@@ -168,7 +168,7 @@ impl Console {
         for (i, row) in rows.iter().enumerate() {
             let value = row
                 .value
-                .map_or_else(String::new, |s| told(s, row.bound, best_value, mover));
+                .map_or_else(String::new, |s| show::told(s, row.bound, best_value, mover));
             self.say(&format!(
                 "  {:>3}. {:<10} {:>6}  {:<16} {:>6}  {}",
                 i + 1,
@@ -208,7 +208,7 @@ impl Console {
         let root = last.game.position();
         self.say(&format!(
             "Principal variation, value {} (White's point of view, depth {}):",
-            told(r.score, None, r.score, root.turn()),
+            show::told(r.score, None, r.score, root.turn()),
             r.depth
         ));
         let tree = aids::Tree::of(root, r);
@@ -256,17 +256,5 @@ impl Console {
         }
         let total = show::score(aids::from_centipawns(end.eval));
         self.say(&format!("  {:<42} {total}", "= the evaluation"));
-    }
-}
-
-/// A value of the side to move `mover`, told from White's side with its bound (`<=` when
-/// it is at most that, `>=` at least), or `no better` when that is all it says beside the
-/// best move's value `best`.
-fn told(s: Score, bound: Option<Bound>, best: Score, mover: Color) -> String {
-    let white = PointOfView::White;
-    match white.value(s, bound, mover) {
-        _ if aids::no_better(s, bound, best) => "no better".into(),
-        (Score::Value(v), b) => format!("{}{}", b.map_or("", Bound::sign), show::value(v)),
-        (Score::Mate(_), _) => white.text(s, bound, mover),
     }
 }

@@ -112,6 +112,8 @@ struct Console {
     eof: bool,
     /// The person said `quit`.
     quit: bool,
+    /// The person cut the last search short (a line typed while machack thought).
+    cut_short: bool,
     /// The person asked for a `hint`: machack thinks on their move before the next prompt.
     hint_wanted: bool,
     /// Plies of the game when it was last saved.
@@ -168,6 +170,7 @@ pub fn run(engine: Engine, input: Input, out: Out, first: Option<String>) {
         offer_pending: false,
         eof: false,
         quit: false,
+        cut_short: false,
         saved_plies: None,
         hint_wanted: false,
         asked_to_save: false,

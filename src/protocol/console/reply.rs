@@ -16,6 +16,7 @@ use crate::engine::{BestMove, Go, Source};
 use crate::fide::Outcome;
 use crate::notation;
 use crate::rules::Game;
+use crate::search::SearchResult;
 
 impl Console {
     /// Lets machack move while it is its turn and the game goes on; first gives the hint
@@ -123,12 +124,15 @@ impl Console {
         let text = show::numbered(pos, m, self.notation);
         self.play(m, comment);
         self.charge_clock(side);
+        let depth = match &self.last {
+            Some(last) if self.cut_short && last.result.stopped => cut_words(&last.result),
+            _ => format!("depth {}", best.depth),
+        };
         let how = match (best.source, best.score) {
             (Source::Book, _) => " (book)".to_string(),
             (_, Some(s)) => format!(
-                "  (value {}, depth {}, {} nodes, {:.1}s)",
+                "  (value {}, {depth}, {} nodes, {:.1}s)",
                 show::verdict(s, side),
-                best.depth,
                 best.nodes,
                 best.time.as_secs_f64()
             ),
@@ -143,6 +147,7 @@ impl Console {
     fn search(&mut self, input: &Input, searched: &Game) -> Option<BestMove> {
         let pos = searched.position().clone();
         let side = pos.turn();
+        self.cut_short = false;
         let go = Go {
             clocks: self.clock.as_ref().map(|c| c.clocks(side)),
             // The progress line names the move being searched; a pipe shows no line.
@@ -216,7 +221,7 @@ impl Console {
                 self.say(&format!(
                     "line {}: value {}  {}",
                     k + 1,
-                    show::score(line.score),
+                    show::told(line.score, None, line.score, searched.position().turn()),
                     show::line(searched.position(), &line.pv, self.notation)
                 ));
             }
@@ -239,9 +244,13 @@ impl Console {
                     if matches!(l.trim(), "quit" | "exit") {
                         self.quit = true;
                     }
+                    self.cut_short = true;
                     self.engine.stop();
                 }
-                Event::TooLong(_) => self.engine.stop(),
+                Event::TooLong(_) => {
+                    self.cut_short = true;
+                    self.engine.stop();
+                }
                 // The input has ended: this move is still made and shown, and the lines
                 // read before the end are still done.
                 Event::Eof => {
@@ -252,6 +261,22 @@ impl Console {
                 }
             }
         }
+    }
+}
+
+/// The depth of a search the person cut short, in words: how many top-level moves the
+/// 1967 search had searched (at a fixed depth it completes none before all are done), or
+/// the deepest iteration a deepening search completed.
+fn cut_words(r: &SearchResult) -> String {
+    let in_plausibility_order = r.root_moves.iter().any(|m| m.plausibility.is_some());
+    if in_plausibility_order {
+        let searched = r.root_moves.iter().filter(|m| m.searched).count();
+        format!(
+            "depth {} cut short with {searched} top-level moves searched",
+            r.depth
+        )
+    } else {
+        format!("depth {} completed, then cut short", r.depth)
     }
 }
 

@@ -3,10 +3,10 @@
 
 use shakmaty::{Chess, Color, File, Move, Piece, Position, Rank, Role, Square};
 
-use crate::aids::{self, BoardTerms, MoveText};
+use crate::aids::{self, BoardTerms, MoveText, PointOfView};
 use crate::notation::{self, Notation};
 use crate::rules::Game;
-use crate::search::Score;
+use crate::search::{Bound, Score};
 
 /// How many full moves of history stand beside the board.
 const HISTORY_ROWS: usize = 9;
@@ -246,5 +246,17 @@ mod tests {
         assert_eq!(value(-64), "-0.50 (-64)");
         assert_eq!(clock(std::time::Duration::from_secs(7200)), "2:00:00");
         assert_eq!(clock(std::time::Duration::from_secs(65)), "1:05");
+    }
+}
+
+/// A value of the side to move `mover`, told from White's side with its bound (`<=` when
+/// it is at most that, `>=` at least), or `no better` when that is all it says beside the
+/// best move's value `best`.
+pub fn told(s: Score, bound: Option<Bound>, best: Score, mover: Color) -> String {
+    let white = PointOfView::White;
+    match white.value(s, bound, mover) {
+        _ if aids::no_better(s, bound, best) => "no better".into(),
+        (Score::Value(v), b) => format!("{}{}", b.map_or("", Bound::sign), value(v)),
+        (Score::Mate(_), _) => white.text(s, bound, mover),
     }
 }
