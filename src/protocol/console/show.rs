@@ -189,6 +189,18 @@ pub fn clock(d: std::time::Duration) -> String {
     }
 }
 
+/// A value of the side to move `mover`, told from White's side with its bound (`<=` when
+/// it is at most that, `>=` at least), or `no better` when that is all it says beside the
+/// best move's value `best`.
+pub fn told(s: Score, bound: Option<Bound>, best: Score, mover: Color) -> String {
+    let white = PointOfView::White;
+    match white.value(s, bound, mover) {
+        _ if aids::no_better(s, bound, best) => "no better".into(),
+        (Score::Value(v), b) => format!("{}{}", b.map_or("", Bound::sign), value(v)),
+        (Score::Mate(_), _) => white.text(s, bound, mover),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -246,17 +258,5 @@ mod tests {
         assert_eq!(value(-64), "-0.50 (-64)");
         assert_eq!(clock(std::time::Duration::from_secs(7200)), "2:00:00");
         assert_eq!(clock(std::time::Duration::from_secs(65)), "1:05");
-    }
-}
-
-/// A value of the side to move `mover`, told from White's side with its bound (`<=` when
-/// it is at most that, `>=` at least), or `no better` when that is all it says beside the
-/// best move's value `best`.
-pub fn told(s: Score, bound: Option<Bound>, best: Score, mover: Color) -> String {
-    let white = PointOfView::White;
-    match white.value(s, bound, mover) {
-        _ if aids::no_better(s, bound, best) => "no better".into(),
-        (Score::Value(v), b) => format!("{}{}", b.map_or("", Bound::sign), value(v)),
-        (Score::Mate(_), _) => white.text(s, bound, mover),
     }
 }
