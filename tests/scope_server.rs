@@ -327,7 +327,7 @@ async fn a_pasted_game_is_reviewed_move_by_move() {
     // 3... Nf6 allows mate; machack sees it and would not play it.
     assert_eq!(notes[5]["played"], "Nf6");
     assert_eq!(notes[5]["matches"], false);
-    assert_eq!(notes[5]["played_score"], "mated in 1");
+    assert_eq!(notes[5]["played_score"], "White mates in 1");
     assert_eq!(notes[6]["machack"], "Qxf7#");
     let done = next(&mut ws, "review_done").await;
     assert_eq!(done["stopped"], false);
