@@ -1,5 +1,6 @@
 //! The evaluation network of the modern profile: a small neural network read from
-//! `nets/modern.nnue`, embedded in the binary. Its inputs are the pieces, 768 a point of
+//! `nets/modern.nnue` (or the file a build names with `EVALFILE`, `build.rs`), embedded in
+//! the binary. Its inputs are the pieces, 768 a point of
 //! view (own or the other side's, six kinds, 64 squares, seen from that side), summed into
 //! [`HIDDEN`] units for each side by one shared layer, clipped to 0..1, then weighed into
 //! one value. The side to move's units come first, so one network serves both colours.
@@ -37,10 +38,37 @@ const HEADER: usize = 12;
 /// The flag bit of a residual network.
 const RESIDUAL: u16 = 1;
 
-/// The network the engine plays with.
+/// The bytes of the embedded network file.
+const EMBEDDED: &[u8] = include_bytes!(env!("MACHACK_NETWORK"));
+
+// An embedded file this build cannot read (an `EVALFILE` of another layout) fails the
+// build here, so [`NETWORK`] cannot fail at run time.
+const _: () = {
+    assert!(
+        EMBEDDED.len() >= HEADER
+            && EMBEDDED[0] == MAGIC[0]
+            && EMBEDDED[1] == MAGIC[1]
+            && EMBEDDED[2] == MAGIC[2]
+            && EMBEDDED[3] == MAGIC[3],
+        "the embedded network (nets/modern.nnue or EVALFILE) is not a machack network file"
+    );
+    assert!(
+        EMBEDDED[4] as u16 | (EMBEDDED[5] as u16) << 8 == VERSION,
+        "the embedded network's file version is not the one this build reads"
+    );
+    assert!(
+        EMBEDDED[6] as usize | (EMBEDDED[7] as usize) << 8 == HIDDEN,
+        "the embedded network's hidden layer is not the size this build has"
+    );
+    assert!(
+        EMBEDDED.len() == file_size(),
+        "the embedded network's size does not match its header"
+    );
+};
+
+/// The network the engine plays with unless `EvalFile` names another.
 pub static NETWORK: LazyLock<Network> = LazyLock::new(|| {
-    Network::read(include_bytes!("../../../../nets/modern.nnue"))
-        .expect("the embedded network file matches this build")
+    Network::read(EMBEDDED).expect("the embedded network was checked when it was compiled")
 });
 
 /// Why a network file was refused.
