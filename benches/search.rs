@@ -1,6 +1,7 @@
 //! Speed of the 1967 search: the `1967-tournament` profile at depth 3 on a few
 //! middlegame positions (the whole set per iteration). Node counts are fixed, so the time
-//! is the measure; `machack bench` gives the depth-5 node count and nodes per second.
+//! is the measure; `machack bench --profile 1967-tournament` gives the depth-5 node count
+//! and nodes per second.
 //!
 //! `cargo bench --bench search -- --measurement-time 3`
 

@@ -1,5 +1,6 @@
-//! `machack bench`: the bench of `search::bench`. The last line is `N nodes M nps`; N is
-//! the bench signature.
+//! `machack bench`: the bench of `search::bench` (the modern profile unless `--profile`
+//! names another). The last line is `N nodes M nps`, as OpenBench reads it; with no
+//! arguments N is the bench signature.
 
 use std::time::{Duration, Instant};
 

@@ -79,8 +79,9 @@ enum Command {
     /// Run a bm/am test suite (prints `solved K of N` last).
     #[command(after_help = example!("machack epd tests/data/wac.epd --movetime 1000"))]
     Epd(epd::EpdArgs),
-    /// Search fixed positions to a fixed depth (prints `N nodes M nps` last).
-    #[command(after_help = example!("machack bench                   # 419715 nodes ... nps (1967-tournament)"))]
+    /// Search fixed positions to a fixed depth with the modern profile, or `--profile`
+    /// (prints `N nodes M nps` last: the bench signature).
+    #[command(after_help = example!("machack bench                             # the modern bench: N nodes M nps", "machack bench --profile 1967-tournament   # the 1967 program's bench"))]
     Bench(bench::BenchArgs),
     /// Convert a game score on stdin (any notation) to SAN, UCI or descriptive, one move
     /// per line.

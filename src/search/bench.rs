@@ -1,8 +1,10 @@
-//! The bench: fixed positions searched with one profile (`1967-tournament` unless asked
-//! otherwise) to the profile's bench depth, with a fresh search and one thread, so the
-//! count is the same every run. The total node count is the bench signature, which changes
-//! only when the search or its knowledge changes (commit messages of functional changes
-//! end with `Bench: N`).
+//! The bench: fixed positions searched with one profile (`modern` unless asked otherwise)
+//! to the profile's bench depth, with a fresh search and one thread, so the count is the
+//! same every run and on every machine. The modern profile's total node count is the bench
+//! signature: it changes only when the search or its knowledge changes, commit messages of
+//! such changes end with `Bench: N`, and OpenBench workers refuse a build whose bench
+//! differs from its commit's (docs/openbench.md). [`SIGNATURE`] keeps the count in the
+//! source, so a change of play shows in the diff that makes it.
 
 use std::sync::atomic::AtomicBool;
 
@@ -10,7 +12,11 @@ use super::{Limits, Profile, SearchResult, Settings};
 use crate::rules::{Game, parse_fen};
 
 /// The profile benched unless another is named.
-pub const BENCH_PROFILE: &str = "1967-tournament";
+pub const BENCH_PROFILE: &str = "modern";
+
+/// The node count of the bench of [`BENCH_PROFILE`] with the embedded network: the
+/// `Bench: N` of the commit. A test holds the bench to it; a change of play changes both.
+pub const SIGNATURE: u64 = 791_500;
 
 /// The bench positions: openings, middlegames (some from Win at Chess), endgames.
 pub const BENCH_POSITIONS: &[&str] = &[
@@ -85,6 +91,16 @@ mod tests {
                 "{fen}"
             );
         }
+    }
+
+    /// Fails when the search plays differently: then set [`SIGNATURE`] to the new count
+    /// and end the commit message with `Bench: N`.
+    #[test]
+    fn the_bench_counts_the_signature_twice() {
+        let profile = super::super::profile(BENCH_PROFILE).unwrap();
+        let first = run(profile, profile.bench_depth, |_, _| {});
+        assert_eq!(first, SIGNATURE, "the bench changed: a change of play");
+        assert_eq!(run(profile, profile.bench_depth, |_, _| {}), first);
     }
 
     #[test]
