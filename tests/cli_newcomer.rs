@@ -46,6 +46,7 @@ const SUBCOMMANDS: &[&str] = &[
     "search",
     "epd",
     "bench",
+    "spsa",
     "convert",
     "eval",
     "plausible",

@@ -45,19 +45,21 @@ mod plausible;
 mod scope;
 mod search;
 mod settings;
+mod spsa;
 mod status;
 mod suite;
 mod train_net;
 mod tune;
 
 /// Mac Hack VI (Greenblatt, MIT 1967), brought back. With no subcommand: play it at the
-/// console.
+/// console. Arguments that start with a UCI command are run as UCI commands, one each,
+/// then the program ends (`machack "go depth 10" quit`, as OpenBench runs engines).
 #[derive(Debug, Parser)]
 #[command(
     name = "machack",
     version,
     about,
-    after_help = example!("machack                # play at the console (`help` lists its commands)", "machack perft 5        # nodes 4865609")
+    after_help = example!("machack                # play at the console (`help` lists its commands)", "machack perft 5        # nodes 4865609", "machack \"position startpos moves e2e4\" \"go depth 10\" quit")
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -83,6 +85,10 @@ enum Command {
     /// (prints `N nodes M nps` last: the bench signature).
     #[command(after_help = example!("machack bench                             # the modern bench: N nodes M nps", "machack bench --profile 1967-tournament   # the 1967 program's bench"))]
     Bench(bench::BenchArgs),
+    /// Print the modern search's tunables as OpenBench SPSA input (`name, int, default,
+    /// min, max, c_end, r_end`); each is a UCI option of that name.
+    #[command(after_help = example!("machack spsa > spsa.txt"))]
+    Spsa,
     /// Convert a game score on stdin (any notation) to SAN, UCI or descriptive, one move
     /// per line.
     #[command(after_help = example!("echo '1. P-K4 P-K4 2. N-KB3' | machack convert --to uci"))]
@@ -246,6 +252,14 @@ pub fn play_text(game: &mut Game, number: usize, text: &str) -> Result<(), CliEr
 
 /// Runs the command line; the binary's `main`.
 pub fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args_os()
+        .skip(1)
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    if protocol::uci::is_command_line(&args) {
+        protocol::uci::run_lines(Engine::new(), &args, protocol::Out::stdout());
+        return ExitCode::SUCCESS;
+    }
     let cli = Cli::parse();
     if cli.command.as_ref().is_some_and(Command::prints_and_ends) {
         die_quietly_on_closed_pipe();
@@ -255,6 +269,7 @@ pub fn main() -> ExitCode {
         Some(Command::Search(args)) => search::run(&args),
         Some(Command::Epd(args)) => epd::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
+        Some(Command::Spsa) => spsa::run(),
         Some(Command::Convert(args)) => convert::run(&args),
         Some(Command::Eval(args)) => eval::run(&args),
         Some(Command::Plausible(args)) => plausible::run(&args),

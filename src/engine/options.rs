@@ -5,12 +5,18 @@
 //!
 //! [`Options`] holds the values; [`Options::set`] reads a value against its row (a clear
 //! error for a bad one) and [`Options::settings`] gives a search the ones it reads.
+//!
+//! The modern search's tunables (`search::modern::params`) are options too, by their
+//! table names: every build sets them, builds with the `tune` feature also announce them
+//! ([`announced_tunables`]), so a GUI's list stays short and SPSA runners, which set only
+//! the options an engine announces, find them.
 
 use std::time::Duration;
 
 use thiserror::Error;
 
 use super::conduct;
+use crate::search::modern::params::{self, Params, TUNABLES, Tunable};
 use crate::search::{self, DEFAULT_HASH_MIB, DEFAULT_PROFILE, MAX_THREADS, PROFILES, Settings};
 use crate::{tablebase, timeman};
 
@@ -145,6 +151,8 @@ pub struct Options {
     pub resign_value: i32,
     /// ...held for this many of our searches in a row.
     pub resign_moves: u32,
+    /// The modern search's parameters, set through its tunables.
+    pub modern: Params,
 }
 
 /// Every option.
@@ -468,6 +476,15 @@ pub enum OptionError {
     BadValue { name: String, reason: String },
 }
 
+/// The tunables the `uci` reply announces: all of them in a `tune` build, else none.
+pub fn announced_tunables() -> &'static [Tunable] {
+    if cfg!(feature = "tune") {
+        TUNABLES
+    } else {
+        &[]
+    }
+}
+
 /// The option called `name`: case-insensitive, `_` standing for a space (xboard GUIs and
 /// python-chess cannot carry spaces in option names: `Move_Overhead`).
 pub fn find_option(name: &str) -> Option<&'static EngineOption> {
@@ -542,6 +559,7 @@ impl Default for Options {
             resign: false,
             resign_value: 0,
             resign_moves: 0,
+            modern: Params::MODERN,
         };
         for option in OPTIONS {
             o.set_default(option);
@@ -554,14 +572,21 @@ impl Options {
     /// Sets the option called `name` from its text (buttons take none). Returns what the
     /// engine must do about it.
     pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Effect, OptionError> {
-        let option =
-            find_option(name).ok_or_else(|| OptionError::Unknown(name.trim().to_string()))?;
-        self.set_row(option, value.map(str::trim).unwrap_or(""))
-            .map_err(|reason| OptionError::BadValue {
-                name: option.name.to_string(),
-                reason,
-            })?;
-        Ok(option.effect)
+        let text = value.map(str::trim).unwrap_or("");
+        let bad = |name: &str| {
+            let name = name.to_string();
+            move |reason| OptionError::BadValue { name, reason }
+        };
+        if let Some(option) = find_option(name) {
+            self.set_row(option, text).map_err(bad(option.name))?;
+            return Ok(option.effect);
+        }
+        let tunable = params::tunable(name.trim())
+            .ok_or_else(|| OptionError::Unknown(name.trim().to_string()))?;
+        parse_whole(text)
+            .and_then(|v| tunable.set(&mut self.modern, v))
+            .map_err(bad(tunable.name))?;
+        Ok(Effect::Search)
     }
 
     /// Reads `text` against `option`'s kind and stores it; the reason when it does not fit.
@@ -576,9 +601,7 @@ impl Options {
                 set,
                 ..
             } => {
-                let v: i64 = text
-                    .parse()
-                    .map_err(|_| format!("'{}' is not a whole number", super::short(text)))?;
+                let v = parse_whole(text)?;
                 if !clamp && (v < min || v > max) {
                     return Err(format!("{v} is outside {min}..={max}"));
                 }
@@ -629,6 +652,7 @@ impl Options {
             syzygy_probe_depth: self.syzygy_probe_depth,
             syzygy_50_move_rule: self.syzygy_50_move_rule,
             strength: self.limit_strength.then_some(self.elo),
+            modern: self.modern.clone(),
             ..Settings::default()
         }
     }
@@ -661,6 +685,11 @@ impl Options {
     pub fn profile(&self) -> &'static search::Profile {
         search::profile(&self.profile).unwrap_or(&PROFILES[0])
     }
+}
+
+fn parse_whole(text: &str) -> Result<i64, String> {
+    text.parse()
+        .map_err(|_| format!("'{}' is not a whole number", super::short(text)))
 }
 
 fn parse_check(text: &str) -> Result<bool, String> {
@@ -726,6 +755,30 @@ mod tests {
         assert_eq!(
             o.set("Nonsense", Some("1")),
             Err(OptionError::Unknown("Nonsense".into()))
+        );
+    }
+
+    #[test]
+    fn tunables_are_options_by_their_table_names() {
+        let mut o = Options::default();
+        assert_eq!(o.set("razor_margin", Some("300")), Ok(Effect::Search));
+        assert_eq!(o.set("LMR_Divisor", Some(" 250 ")), Ok(Effect::Search));
+        assert_eq!((o.modern.razor_margin, o.modern.lmr_divisor), (300, 2.5));
+        assert_eq!(o.settings().modern, o.modern);
+        let bad = |value: &str| Options::default().set("futility_margin", Some(value));
+        let refused = |reason: &str| {
+            Err(OptionError::BadValue {
+                name: "futility_margin".into(),
+                reason: reason.into(),
+            })
+        };
+        assert_eq!(bad("19"), refused("19 is outside 20..=300"));
+        assert_eq!(bad("301"), refused("301 is outside 20..=300"));
+        assert_eq!(bad("1.5"), refused("'1.5' is not a whole number"));
+        assert_eq!(bad(""), refused("'' is not a whole number"));
+        assert_eq!(
+            o.set("razoring", Some("false")),
+            Err(OptionError::Unknown("razoring".into()))
         );
     }
 

@@ -20,10 +20,11 @@ use std::time::Duration;
 use shakmaty::CastlingMode;
 
 use super::{Event, Input, Out, split_word};
-use crate::engine::options::OPTIONS;
+use crate::engine::options::{OPTIONS, announced_tunables};
 use crate::engine::{BestMove, Clocks, Engine, Go, OptionKind, Source, short};
 use crate::notation::{self, uci_in};
 use crate::rules::{self, Game};
+use crate::search::modern::params::Tunable;
 use crate::search::wdl::Wdl;
 use crate::search::{Info, Score};
 
@@ -48,6 +49,44 @@ pub fn run(mut engine: Engine, input: Input, out: Out, first: Option<String>) {
     }
 }
 
+/// The words that start a UCI command (and `genfens`, OpenBench's command for openings).
+const COMMANDS: &[&str] = &[
+    "uci",
+    "isready",
+    "debug",
+    "register",
+    "ucinewgame",
+    "setoption",
+    "position",
+    "go",
+    "stop",
+    "ponderhit",
+    "quit",
+    "genfens",
+];
+
+/// Whether command-line arguments are UCI commands to run (`machack "genfens 10 seed 1
+/// book None" quit`, as OpenBench runs engines): the first starts with a command word, and
+/// it is not `uci` alone, the subcommand that speaks UCI on stdin (`machack uci --help`).
+pub fn is_command_line(args: &[String]) -> bool {
+    args.first().is_some_and(|first| {
+        let first = first.trim();
+        first != "uci" && COMMANDS.contains(&split_word(first).0)
+    })
+}
+
+/// Runs each of `lines` as a UCI command, each to its end (a search is waited for; an
+/// infinite one is stopped, as nothing could stop it later), until `quit` or the last.
+pub fn run_lines(mut engine: Engine, lines: &[String], out: Out) {
+    for line in lines {
+        let more = command(&mut engine, &out, line.trim());
+        engine.finish();
+        if !more {
+            break;
+        }
+    }
+}
+
 fn error(out: &Out, text: &str) {
     out.line(&format!("info string error {text}"));
 }
@@ -58,7 +97,7 @@ pub fn command(engine: &mut Engine, out: &Out, line: &str) -> bool {
     let (word, rest) = split_word(line);
     match word {
         "" => error(out, "empty line"),
-        "uci" => identify(out),
+        "uci" => identify(out, announced_tunables()),
         "isready" => out.line("readyok"),
         "debug" | "register" => {}
         "ucinewgame" => engine.new_game(),
@@ -73,7 +112,8 @@ pub fn command(engine: &mut Engine, out: &Out, line: &str) -> bool {
     true
 }
 
-fn identify(out: &Out) {
+/// The reply to `uci`: names, the options, then `tunables` (those of a `tune` build).
+fn identify(out: &Out, tunables: &[Tunable]) {
     out.line(&format!("id name machack {}", env!("CARGO_PKG_VERSION")));
     out.line("id author the machack authors, after Richard Greenblatt (MIT, 1967)");
     for option in OPTIONS.iter().filter(|o| o.shown.uci) {
@@ -81,6 +121,15 @@ fn identify(out: &Out) {
             "option name {} {}",
             option.name,
             uci_kind(&option.kind)
+        ));
+    }
+    for t in tunables {
+        out.line(&format!(
+            "option name {} type spin default {} min {} max {}",
+            t.name,
+            t.default(),
+            t.min,
+            t.max
         ));
     }
     out.line("uciok");
@@ -448,6 +497,50 @@ pub(crate) mod tests {
         assert!(text.starts_with("info string error setoption"), "{text}");
         let (_, text) = session(&["setoption"]);
         assert!(text.starts_with("info string error setoption"), "{text}");
+    }
+
+    #[test]
+    fn arguments_are_commands_when_the_first_starts_with_one() {
+        let line = |args: &[&str]| {
+            is_command_line(&args.iter().map(|a| a.to_string()).collect::<Vec<_>>())
+        };
+        assert!(line(&["genfens 5 seed 1 book None", "quit"]));
+        assert!(line(&["go depth 5"]) && line(&["isready"]) && line(&["setoption name Hash"]));
+        assert!(!line(&["uci"]) && !line(&["uci", "--help"]) && !line(&[" uci "]));
+        assert!(!line(&["bench"]) && !line(&["search", "--depth", "3"]) && !line(&[]));
+    }
+
+    #[test]
+    fn tunables_are_set_by_name_and_announced_only_when_asked() {
+        let (e, text) = session(&[
+            "setoption name razor_margin value 300",
+            "setoption name lmr_base value 900",
+            "setoption name lmr_base value 1.5",
+        ]);
+        assert_eq!(e.options().modern.razor_margin, 300);
+        assert_eq!(e.options().modern.lmr_base, 0.75, "bad values leave it");
+        assert!(
+            text.contains("info string error setoption: option 'lmr_base': 900 is outside 0..=200")
+                && text.contains("'1.5' is not a whole number"),
+            "{text}"
+        );
+        let reply = |tunables| {
+            let cap = Capture::default();
+            identify(&Out::new(Box::new(cap.clone())), tunables);
+            cap.text()
+        };
+        let short = reply(&[]);
+        assert!(!short.contains("razor_margin") && short.ends_with("uciok\n"));
+        let long = reply(crate::search::modern::params::TUNABLES);
+        assert!(
+            long.contains("option name razor_margin type spin default 250 min 50 max 600\n")
+                && long.contains("option name lmr_base type spin default 75 min 0 max 200\n"),
+            "{long}"
+        );
+        assert_eq!(
+            long.lines().count(),
+            short.lines().count() + crate::search::modern::params::TUNABLES.len()
+        );
     }
 
     #[test]

@@ -105,6 +105,8 @@ pub struct Settings {
     pub strength: Option<u32>,
     /// The 1967 search's own knobs (tools and tests).
     pub mac_hack: mac_hack::Tuning,
+    /// The modern search's parameters (its tunables are engine options).
+    pub modern: modern::Params,
 }
 
 impl Default for Settings {
@@ -120,6 +122,7 @@ impl Default for Settings {
             syzygy_50_move_rule: true,
             strength: None,
             mac_hack: mac_hack::Tuning::default(),
+            modern: modern::Params::MODERN,
         }
     }
 }

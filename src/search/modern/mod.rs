@@ -128,6 +128,17 @@ impl Searcher {
         &self.params
     }
 
+    /// Searches with `params` from now on: the tables built from them are built again
+    /// and the threads' heuristics start afresh.
+    pub fn set_params(&mut self, params: Params) {
+        self.reductions = Reductions::new(&params);
+        self.main = Scratch::new(&params);
+        let threads = self.helpers.len() + 1;
+        self.helpers.clear();
+        self.params = params;
+        self.set_threads(threads);
+    }
+
     /// Forgets everything learnt: the table and the ordering heuristics (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
@@ -273,8 +284,12 @@ impl Searcher {
 
 impl Search for Searcher {
     /// Reads the table size, the contempt (1967 units, against the side to move at the
-    /// root), the depth and the strength level; the 1967 knobs do not apply.
+    /// root), the depth, the strength level and the parameters; the 1967 knobs do not
+    /// apply.
     fn configure(&mut self, settings: &Settings) {
+        if settings.modern != self.params {
+            self.set_params(settings.modern.clone());
+        }
         self.resize(settings.hash_mib as usize);
         self.draw = -settings.contempt * 100 / 128;
         self.depth = settings.depth;

@@ -94,7 +94,7 @@ impl Worker<'_> {
     ) -> Deepened {
         let max_depth = max_depth.clamp(1, MAX_DEPTH);
         let lines = multipv.clamp(1, moves.len());
-        let mut plan = TimePlan::new(self.start, soft);
+        let mut plan = TimePlan::new(self.start, soft, self.params);
         let mut completed = 0;
         let mut complete_lines = Vec::new();
         let mut record = Vec::new();

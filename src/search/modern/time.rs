@@ -8,35 +8,18 @@
 //! starts only while less than 80% of the stretched time is spent. The last iteration
 //! then runs past it, so a move takes about that time on average and the clock is
 //! spent rather than left over. A position with one legal move is answered after the
-//! first iteration.
+//! first iteration. The shares and stretches are the `time_` rows of [`Params`].
 
 use std::time::{Duration, Instant};
 
 use shakmaty::Move;
 
-/// How much each recent change of the best move stretches the time (the changes count
-/// half as much every iteration after).
-const CHANGE_STRETCH: f64 = 0.7;
-/// A value drop of this many centipawns since the last iteration...
-const DROP_SCALE: f64 = 100.0;
-/// ...stretches the time by this much (more for bigger drops, at most twice this).
-const DROP_STRETCH: f64 = 0.5;
-/// A drop of at least this many centipawns also ends a run of stable iterations.
-const DROP_UNSTABLE: f64 = 20.0;
-/// After this many iterations with the same best move...
-const STABLE_ITERATIONS: u32 = 4;
-/// ...the time shrinks to this share.
-const STABLE_SHRINK: f64 = 0.7;
-/// A new iteration starts only while the time spent is below this share of the target.
-const START_SHARE: f64 = 0.8;
-/// The modern search aims at this multiple of the soft time.
-const TARGET_SCALE: f64 = 1.5;
-/// Changes of the best move at shallower depths say nothing about the position.
-const FIRST_COUNTED_DEPTH: u32 = 5;
+use super::params::Params;
 
 /// What the search has seen of its iterations, to judge how clear the position is.
 #[derive(Debug)]
-pub struct TimePlan {
+pub struct TimePlan<'a> {
+    params: &'a Params,
     start: Instant,
     /// The soft time, from the start (None: no clock).
     soft: Option<Duration>,
@@ -46,12 +29,14 @@ pub struct TimePlan {
     stable: u32,
 }
 
-impl TimePlan {
+impl<'a> TimePlan<'a> {
     /// A plan for a search started at `start` with the soft deadline `soft`.
-    pub fn new(start: Instant, soft: Option<Instant>) -> TimePlan {
+    pub fn new(start: Instant, soft: Option<Instant>, params: &'a Params) -> TimePlan<'a> {
+        let target = params.time_target_scale;
         TimePlan {
+            params,
             start,
-            soft: soft.map(|s| s.saturating_duration_since(start).mul_f64(TARGET_SCALE)),
+            soft: soft.map(|s| s.saturating_duration_since(start).mul_f64(target)),
             best: None,
             value: 0,
             changes: 0.0,
@@ -65,6 +50,7 @@ impl TimePlan {
         let Some(soft) = self.soft else {
             return true;
         };
+        let p = self.params;
         let changed = self.best.is_some_and(|b| b != best);
         let drop = f64::from(self.value - value);
         let first = self.best.is_none();
@@ -74,22 +60,22 @@ impl TimePlan {
             return false;
         }
         self.changes /= 2.0;
-        if changed && depth >= FIRST_COUNTED_DEPTH {
+        if changed && depth as i32 >= p.time_first_counted_depth {
             self.changes += 1.0;
         }
-        if changed || (!first && drop >= DROP_UNSTABLE) {
+        if changed || (!first && drop >= f64::from(p.time_drop_unstable)) {
             self.stable = 0;
         } else {
             self.stable += 1;
         }
-        let mut scale = 1.0 + CHANGE_STRETCH * self.changes;
+        let mut scale = 1.0 + p.time_change_stretch * self.changes;
         if !first && drop > 0.0 {
-            scale += DROP_STRETCH * (drop / DROP_SCALE).min(2.0);
+            scale += p.time_drop_stretch * (drop / f64::from(p.time_drop_scale)).min(2.0);
         }
-        if self.stable >= STABLE_ITERATIONS {
-            scale *= STABLE_SHRINK;
+        if self.stable as i32 >= p.time_stable_iterations {
+            scale *= p.time_stable_shrink;
         }
-        self.start.elapsed().as_secs_f64() < soft.as_secs_f64() * scale * START_SHARE
+        self.start.elapsed().as_secs_f64() < soft.as_secs_f64() * scale * p.time_start_share
     }
 }
 
@@ -101,7 +87,7 @@ mod tests {
     #[test]
     fn without_a_clock_every_iteration_goes_on() {
         let p = pos("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
-        let mut plan = TimePlan::new(Instant::now(), None);
+        let mut plan = TimePlan::new(Instant::now(), None, &Params::MODERN);
         assert!(plan.another(1, uci(&p, "a1a2"), 0, 20));
         assert!(plan.another(30, uci(&p, "a1a3"), -500, 1));
     }
@@ -110,7 +96,7 @@ mod tests {
     fn one_legal_move_is_answered_at_once() {
         let p = pos("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
         let soon = Instant::now() + Duration::from_secs(60);
-        let mut plan = TimePlan::new(Instant::now(), Some(soon));
+        let mut plan = TimePlan::new(Instant::now(), Some(soon), &Params::MODERN);
         assert!(!plan.another(1, uci(&p, "a1a2"), 0, 1));
     }
 
@@ -121,19 +107,19 @@ mod tests {
         let start = Instant::now() - Duration::from_millis(900);
         let soft = Some(start + Duration::from_millis(1000));
         // 90% of the soft time spent: a stable search stops...
-        let mut steady = TimePlan::new(start, soft);
+        let mut steady = TimePlan::new(start, soft, &Params::MODERN);
         for d in 1..8 {
             steady.another(d, a, 10, 20);
         }
         assert!(!steady.another(8, a, 10, 20));
         // ...one whose best move just changed goes on...
-        let mut unsure = TimePlan::new(start, soft);
+        let mut unsure = TimePlan::new(start, soft, &Params::MODERN);
         for d in 1..8 {
             unsure.another(d, a, 10, 20);
         }
         assert!(unsure.another(8, b, 10, 20));
         // ...and so does one whose value just fell.
-        let mut falling = TimePlan::new(start, soft);
+        let mut falling = TimePlan::new(start, soft, &Params::MODERN);
         for d in 1..8 {
             falling.another(d, a, 10, 20);
         }

@@ -154,14 +154,15 @@ impl Network {
     }
 
     /// The network's value of `pos` in centipawns for the side to move (its correction
-    /// alone, for a residual network).
+    /// alone, for a residual network), at the training scale.
     pub fn evaluate(&self, pos: &Chess) -> i32 {
         let acc = Accumulator::of(self, pos.board());
-        self.output(&acc, pos.turn())
+        self.output(&acc, pos.turn(), SCALE)
     }
 
-    /// The value of the units `acc` with `turn` to move, in centipawns.
-    pub fn output(&self, acc: &Accumulator, turn: Color) -> i32 {
+    /// The value of the units `acc` with `turn` to move, in centipawns at `scale`
+    /// centipawns per unit of output ([`SCALE`] as trained).
+    pub fn output(&self, acc: &Accumulator, turn: Color, scale: i32) -> i32 {
         let dot = |units: &[i16; HIDDEN], weights: &[i16; HIDDEN]| -> i32 {
             units
                 .iter()
@@ -172,7 +173,7 @@ impl Network {
         let sum = dot(&acc.units[view(turn)], &self.w2[0])
             + dot(&acc.units[view(!turn)], &self.w2[1])
             + self.b2;
-        sum * SCALE / (QA * QB)
+        (i64::from(sum) * i64::from(scale) / i64::from(QA * QB)) as i32
     }
 }
 

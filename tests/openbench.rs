@@ -1,0 +1,98 @@
+//! What an OpenBench worker asks of the binary (docs/openbench.md): the bench it checks
+//! against the commit, UCI commands given as arguments, the tunables its SPSA runs set by
+//! `setoption`, the openings `genfens` writes for datagen, and networks as `EvalFile`s.
+
+#[path = "common/cli.rs"]
+mod cli;
+
+use cli::run;
+
+/// The nodes of the last full `info` line of `go depth 9` after `setoptions`, run as
+/// command-line arguments.
+fn nodes_at_depth_9(setoptions: &[&str]) -> u64 {
+    let mut args = vec!["setoption name OwnBook value false"];
+    args.extend_from_slice(setoptions);
+    args.extend([
+        "position startpos moves e2e4 c7c5 g1f3",
+        "go depth 9",
+        "quit",
+    ]);
+    let (code, out, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains("error"), "{out}");
+    let last = out
+        .lines()
+        .rev()
+        .find(|l| l.starts_with("info depth 9 ") && l.contains(" nodes "))
+        .unwrap_or_else(|| panic!("no depth 9: {out}"));
+    let words: Vec<&str> = last.split_whitespace().collect();
+    let at = words.iter().position(|w| *w == "nodes").unwrap();
+    words[at + 1].parse().unwrap()
+}
+
+#[test]
+fn the_bench_prints_the_signature_last_as_openbench_reads_it() {
+    let (code, out, err) = run(&["bench"]);
+    assert_eq!(code, 0, "{err}");
+    let last: Vec<&str> = out.lines().last().unwrap().split_whitespace().collect();
+    assert_eq!(last.len(), 4, "{out}");
+    assert_eq!((last[1], last[3]), ("nodes", "nps"));
+    assert_eq!(
+        last[0].parse::<u64>().unwrap(),
+        machack::search::bench::SIGNATURE
+    );
+}
+
+#[test]
+fn tunables_set_by_name_reach_the_search() {
+    let default = nodes_at_depth_9(&[]);
+    assert_eq!(
+        nodes_at_depth_9(&[]),
+        default,
+        "a fixed depth is deterministic"
+    );
+    for option in [
+        "setoption name lmr_base value 150",
+        "setoption name network_scale value 600",
+        "setoption name reverse_futility_margin value 200",
+        "setoption name history_max value 4096",
+    ] {
+        assert_ne!(nodes_at_depth_9(&[option]), default, "{option}");
+    }
+}
+
+#[test]
+fn a_bad_tunable_is_refused_and_the_search_goes_on() {
+    let (code, out, _) = run(&[
+        "setoption name aspiration_window value 0",
+        "setoption name lmr_divisor value x",
+        "go depth 3",
+    ]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains(
+            "info string error setoption: option 'aspiration_window': 0 is outside 5..=100"
+        ) && out.contains(
+            "info string error setoption: option 'lmr_divisor': 'x' is not a whole number"
+        ) && out.contains("bestmove "),
+        "{out}"
+    );
+}
+
+#[test]
+fn spsa_lists_every_tunable_in_openbench_input_format() {
+    let (code, out, err) = run(&["spsa"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), machack::search::modern::params::TUNABLES.len());
+    for line in lines {
+        let fields: Vec<&str> = line.split(", ").collect();
+        assert_eq!((fields.len(), fields[1]), (7, "int"), "{line}");
+        let n: Vec<f64> = fields[2..].iter().map(|f| f.parse().unwrap()).collect();
+        assert!(n[1] <= n[0] && n[0] <= n[2] && n[3] > 0.0, "{line}");
+        // Every line is a setoption the engine takes.
+        let set = format!("setoption name {} value {}", fields[0], fields[2]);
+        let (_, reply, _) = run(&[set.as_str(), "quit"]);
+        assert!(reply.is_empty(), "{set}: {reply}");
+    }
+}
