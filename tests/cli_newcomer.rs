@@ -47,6 +47,7 @@ const SUBCOMMANDS: &[&str] = &[
     "epd",
     "bench",
     "spsa",
+    "net",
     "convert",
     "eval",
     "plausible",

@@ -19,7 +19,6 @@ fn nodes_at_depth_9(setoptions: &[&str]) -> u64 {
     ]);
     let (code, out, err) = run(&args);
     assert_eq!(code, 0, "{err}");
-    assert!(!out.contains("error"), "{out}");
     let last = out
         .lines()
         .rev()
@@ -95,4 +94,59 @@ fn spsa_lists_every_tunable_in_openbench_input_format() {
         let (_, reply, _) = run(&[set.as_str(), "quit"]);
         assert!(reply.is_empty(), "{set}: {reply}");
     }
+}
+
+/// A network file unlike the embedded one: its output bias moved (still a valid file).
+fn other_network(dir: &std::path::Path) -> std::path::PathBuf {
+    let mut bytes =
+        std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/nets/modern.nnue")).unwrap();
+    let at = bytes.len() - 4;
+    let bias = i32::from_le_bytes(bytes[at..].try_into().unwrap()) + 20 * 255 * 64 / 400;
+    bytes[at..].copy_from_slice(&bias.to_le_bytes());
+    let path = dir.join("other.nnue");
+    std::fs::write(&path, &bytes).unwrap();
+    path
+}
+
+#[test]
+fn an_eval_file_plays_by_its_name_and_a_bad_one_leaves_the_network_in_use() {
+    let dir = std::env::temp_dir().join(format!("machack-evalfile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let other = other_network(&dir);
+    let name = machack::search::modern::network::name_of(&std::fs::read(&other).unwrap());
+    let set = format!("setoption name EvalFile value {}", other.display());
+    let (_, out, _) = run(&[set.as_str(), "quit"]);
+    assert_eq!(
+        out.trim(),
+        format!("info string EvalFile network {name} ({})", other.display())
+    );
+    let (_, out, _) = run(&["net", other.to_str().unwrap()]);
+    assert_eq!(out.trim(), format!("network {name} {}", other.display()));
+    // It plays: another evaluation searches another tree...
+    let default = nodes_at_depth_9(&[]);
+    let with_other = nodes_at_depth_9(&[set.as_str()]);
+    assert_ne!(with_other, default);
+    // ...a file that is not a network is refused and the one in use stays...
+    let junk = dir.join("junk.nnue");
+    std::fs::write(&junk, b"MHNN but not a network").unwrap();
+    let refused = format!("setoption name EvalFile value {}", junk.display());
+    let (_, out, _) = run(&[set.as_str(), refused.as_str(), "quit"]);
+    assert!(
+        out.contains("info string error setoption: option 'EvalFile': ")
+            && out.contains("junk.nnue: network file version"),
+        "{out}"
+    );
+    assert_eq!(
+        nodes_at_depth_9(&[set.as_str(), refused.as_str()]),
+        with_other
+    );
+    // ...and an empty EvalFile is the embedded network again.
+    let empty = "setoption name EvalFile value";
+    assert_eq!(nodes_at_depth_9(&[set.as_str(), empty]), default);
+    let (code, _, err) = run(&["net", junk.to_str().unwrap()]);
+    assert!(
+        code == 1 && err.contains("junk.nnue: network file version"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }

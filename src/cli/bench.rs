@@ -2,6 +2,7 @@
 //! names another). The last line is `N nodes M nps`, as OpenBench reads it; with no
 //! arguments N is the bench signature.
 
+use std::io::Write;
 use std::time::{Duration, Instant};
 
 use clap::Args;
@@ -11,6 +12,7 @@ use super::{CliError, limits};
 use crate::notation::uci;
 use crate::search;
 use crate::search::bench::{self, BENCH_PROFILE};
+use crate::search::modern::network::EMBEDDED_NAME;
 
 #[derive(Debug, Args)]
 pub struct BenchArgs {
@@ -32,18 +34,34 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
         ))
     })?;
     let depth = args.depth.unwrap_or(profile.bench_depth);
+    let network = match profile.name {
+        BENCH_PROFILE => format!(", network {}", *EMBEDDED_NAME),
+        _ => String::new(),
+    };
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "bench: profile {}, depth {depth}{network}",
+        profile.name
+    )?;
+    // A closed pipe (`| head`) ends the output; the bench still counts.
+    let mut written = Ok(());
     let start = Instant::now();
     let nodes = bench::run(profile, depth, |i, r| {
-        println!(
-            "position {:2}: {} {} nodes {} ms",
-            i + 1,
-            uci(r.best),
-            r.nodes,
-            r.time.as_millis()
-        );
+        if written.is_ok() {
+            written = writeln!(
+                out,
+                "position {:2}: {} {} nodes {} ms",
+                i + 1,
+                uci(r.best),
+                r.nodes,
+                r.time.as_millis()
+            );
+        }
     });
+    written?;
     let elapsed = start.elapsed().max(Duration::from_micros(1));
     let nps = (nodes as f64 / elapsed.as_secs_f64()) as u64;
-    println!("{nodes} nodes {nps} nps");
+    writeln!(out, "{nodes} nodes {nps} nps")?;
     Ok(())
 }

@@ -40,6 +40,7 @@ mod epd;
 mod eval;
 mod limits;
 mod manual;
+mod net;
 mod perft;
 mod plausible;
 mod scope;
@@ -89,6 +90,10 @@ enum Command {
     /// min, max, c_end, r_end`); each is a UCI option of that name.
     #[command(after_help = example!("machack spsa > spsa.txt"))]
     Spsa,
+    /// Print the name of the modern evaluation's network (the first eight hex digits of its
+    /// SHA-256, as OpenBench names networks), or check a network file and print its name.
+    #[command(after_help = example!("machack net                   # the embedded network's name", "machack net candidate.nnue    # check a file, print its name"))]
+    Net(net::NetArgs),
     /// Convert a game score on stdin (any notation) to SAN, UCI or descriptive, one move
     /// per line.
     #[command(after_help = example!("echo '1. P-K4 P-K4 2. N-KB3' | machack convert --to uci"))]
@@ -270,6 +275,7 @@ pub fn main() -> ExitCode {
         Some(Command::Epd(args)) => epd::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Spsa) => spsa::run(),
+        Some(Command::Net(args)) => net::run(&args),
         Some(Command::Convert(args)) => convert::run(&args),
         Some(Command::Eval(args)) => eval::run(&args),
         Some(Command::Plausible(args)) => plausible::run(&args),

@@ -16,6 +16,7 @@ use std::time::Duration;
 use thiserror::Error;
 
 use super::conduct;
+use crate::search::modern::network::{self, NetFile};
 use crate::search::modern::params::{self, Params, TUNABLES, Tunable};
 use crate::search::{self, DEFAULT_HASH_MIB, DEFAULT_PROFILE, MAX_THREADS, PROFILES, Settings};
 use crate::{tablebase, timeman};
@@ -153,6 +154,8 @@ pub struct Options {
     pub resign_moves: u32,
     /// The modern search's parameters, set through its tunables.
     pub modern: Params,
+    /// The modern search's network from a file (`EvalFile`; None: the embedded one).
+    pub network: Option<NetFile>,
 }
 
 /// Every option.
@@ -358,6 +361,24 @@ pub static OPTIONS: &[EngineOption] = &[
         effect: Effect::Book,
     },
     EngineOption {
+        name: "EvalFile",
+        kind: OptionKind::Text {
+            default: "",
+            set: |o, v| {
+                o.network = match is_none(v) {
+                    true => None,
+                    false => Some(NetFile::load(v.as_ref()).map_err(|e| e.to_string())?),
+                };
+                Ok(())
+            },
+        },
+        help: "a network file for the modern evaluation (empty: the network built in); a file \
+               that is not one is refused and the network in use stays",
+        shown: BOTH,
+        flag: None,
+        effect: Effect::Search,
+    },
+    EngineOption {
         name: "SyzygyPath",
         kind: OptionKind::Text {
             default: "",
@@ -560,6 +581,7 @@ impl Default for Options {
             resign_value: 0,
             resign_moves: 0,
             modern: Params::MODERN,
+            network: None,
         };
         for option in OPTIONS {
             o.set_default(option);
@@ -653,6 +675,7 @@ impl Options {
             syzygy_50_move_rule: self.syzygy_50_move_rule,
             strength: self.limit_strength.then_some(self.elo),
             modern: self.modern.clone(),
+            network: self.network.clone(),
             ..Settings::default()
         }
     }
@@ -679,6 +702,14 @@ impl Options {
     /// bench depth (a search that deepens on its own, like `modern`, would never end).
     pub fn fixed_depth(&self) -> u32 {
         self.depth.unwrap_or(self.profile().bench_depth)
+    }
+
+    /// The name of the network the modern search plays with (`EvalFile`'s or the
+    /// embedded one's).
+    pub fn network_name(&self) -> &str {
+        self.network
+            .as_ref()
+            .map_or(network::EMBEDDED_NAME.as_str(), NetFile::name)
     }
 
     /// The profile these options name.

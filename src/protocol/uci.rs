@@ -180,8 +180,19 @@ fn set_option(engine: &mut Engine, out: &Out, rest: &str) {
     if name.is_empty() {
         return error(out, "setoption: no option name");
     }
-    if let Err(e) = engine.set_option(&name, value) {
-        error(out, &format!("setoption: {e}"));
+    match engine.set_option(&name, value) {
+        Err(e) => error(out, &format!("setoption: {e}")),
+        // Which network plays, by the name OpenBench gives it.
+        Ok(()) if name.eq_ignore_ascii_case("EvalFile") => {
+            let options = engine.options();
+            let source = value.filter(|_| options.network.is_some());
+            out.line(&format!(
+                "info string EvalFile network {} ({})",
+                options.network_name(),
+                source.unwrap_or("embedded")
+            ));
+        }
+        Ok(()) => {}
     }
 }
 

@@ -107,6 +107,9 @@ pub struct Settings {
     pub mac_hack: mac_hack::Tuning,
     /// The modern search's parameters (its tunables are engine options).
     pub modern: modern::Params,
+    /// The modern search's evaluation network from a file (`EvalFile`; None: the
+    /// embedded one).
+    pub network: Option<modern::network::NetFile>,
 }
 
 impl Default for Settings {
@@ -123,6 +126,7 @@ impl Default for Settings {
             strength: None,
             mac_hack: mac_hack::Tuning::default(),
             modern: modern::Params::MODERN,
+            network: None,
         }
     }
 }

@@ -63,6 +63,7 @@ use crate::search::{
 
 pub use end_terms::{EndTerms, end_terms};
 pub use movepick::is_quiet;
+use network::{NETWORK, NetFile};
 pub use params::Params;
 use reductions::Reductions;
 use root::Deepened;
@@ -93,6 +94,8 @@ pub struct Searcher {
     tb_fifty_move_rule: bool,
     /// The strength level to play at (full strength when absent).
     level: Option<level::Level>,
+    /// The network of an `EvalFile` (None: the embedded one).
+    network: Option<NetFile>,
 }
 
 impl Searcher {
@@ -115,6 +118,7 @@ impl Searcher {
             tb_depth: 1,
             tb_fifty_move_rule: true,
             level: None,
+            network: None,
         }
     }
 
@@ -183,7 +187,8 @@ impl Searcher {
             draw,
             start,
             blur: self.level.map_or(0, |l| l.blur),
-            network: self.params.network && self.level.is_none_or(|l| l.network),
+            network: (self.params.network && self.level.is_none_or(|l| l.network))
+                .then(|| self.network.as_ref().map_or(&*NETWORK, |n| n.network())),
             tb_depth: self.tb_depth,
             tb_fifty_move_rule: self.tb_fifty_move_rule,
             helper_nodes,
@@ -297,6 +302,7 @@ impl Search for Searcher {
         self.tb_depth = settings.syzygy_probe_depth as i32;
         self.tb_fifty_move_rule = settings.syzygy_50_move_rule;
         self.level = settings.strength.map(level::level);
+        self.network.clone_from(&settings.network);
         self.set_threads(settings.threads as usize);
     }
 

@@ -14,6 +14,7 @@ use std::time::Instant;
 
 use super::correction::Correction;
 use super::movepick::Heuristics;
+use super::network::Network;
 use super::params::Params;
 use super::reductions::Reductions;
 use super::tt::Tt;
@@ -55,8 +56,8 @@ pub struct Shared<'a> {
     pub start: Instant,
     /// A strength level's evaluation blur (0 at full strength).
     pub blur: i32,
-    /// Whether the evaluation network judges beside the hand-written evaluation.
-    pub network: bool,
+    /// The evaluation network, when it judges beside the hand-written evaluation.
+    pub network: Option<&'a Network>,
     pub tb_depth: i32,
     pub tb_fifty_move_rule: bool,
     /// The helpers' nodes so far, for the main thread's reports.

@@ -15,7 +15,7 @@ use super::correction::Correction;
 use super::eval::evaluate;
 use super::level;
 use super::movepick::{Heuristics, LastMove};
-use super::network::{Accumulator, NETWORK};
+use super::network::{Accumulator, Network};
 use super::params::Params;
 use super::reductions::Reductions;
 use super::tt::{Entry, Tt};
@@ -78,9 +78,9 @@ pub struct Worker<'a> {
     pub deadline: Option<Instant>,
     /// A strength level's evaluation blur in centipawns (0 at full strength).
     pub blur: i32,
-    /// Whether the evaluation network judges ([`Params::network`], unless a strength
+    /// The evaluation network, when it judges ([`Params::network`], unless a strength
     /// level leaves it out).
-    pub network: bool,
+    pub network: Option<&'a Network>,
     /// Set once a limit is reached: every node then returns at once, and values found
     /// after it are not used.
     pub stopped: bool,
@@ -144,15 +144,18 @@ impl Worker<'_> {
     pub(super) fn evaluate(&mut self, pos: &Chess, ply: usize) -> i32 {
         self.counts.evaluations += 1;
         let blur = level::blur(self.history.key(), self.blur);
-        let net = &*NETWORK;
-        let v = match (self.network, net.residual) {
-            (false, _) => evaluate(pos),
-            (true, residual) => {
+        let v = match self.network {
+            None => evaluate(pos),
+            Some(net) => {
                 let units = &self.frames[ply].units;
                 // The units kept up move by move are the units of the board summed afresh.
                 debug_assert!(*units == Accumulator::of(net, pos.board()), "{pos:?}");
                 let own = net.output(units, pos.turn(), self.params.network_scale);
-                if residual { evaluate(pos) + own } else { own }
+                if net.residual {
+                    evaluate(pos) + own
+                } else {
+                    own
+                }
             }
         };
         (v + blur).clamp(-TB_BOUND + 1, TB_BOUND - 1)
@@ -160,17 +163,17 @@ impl Worker<'_> {
 
     /// Sets the network's units at `ply` for `pos` from scratch (the root).
     pub(super) fn refresh_units(&mut self, pos: &Chess, ply: usize) {
-        if self.network {
-            self.frames[ply].units = Accumulator::of(&NETWORK, pos.board());
+        if let Some(net) = self.network {
+            self.frames[ply].units = Accumulator::of(net, pos.board());
         }
     }
 
     /// Sets the network's units at `ply + 1` for the move `m` played by `mover` at `ply`.
     #[inline]
     pub(super) fn play_units(&mut self, ply: usize, m: Move, mover: Color) {
-        if self.network {
+        if let Some(net) = self.network {
             let (here, below) = self.frames.split_at_mut(ply + 1);
-            below[0].units.play(&NETWORK, &here[ply].units, m, mover);
+            below[0].units.play(net, &here[ply].units, m, mover);
         }
     }
 

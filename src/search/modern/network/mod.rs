@@ -1,16 +1,21 @@
 //! The evaluation network of the modern profile: a small neural network read from
 //! `nets/modern.nnue` (or the file a build names with `EVALFILE`, `build.rs`), embedded in
-//! the binary. Its inputs are the pieces, 768 a point of
-//! view (own or the other side's, six kinds, 64 squares, seen from that side), summed into
-//! [`HIDDEN`] units for each side by one shared layer, clipped to 0..1, then weighed into
-//! one value. The side to move's units come first, so one network serves both colours.
+//! the binary. Its inputs are the pieces, 768 a point of view (own or the other side's, six
+//! kinds, 64 squares, seen from that side), summed into [`HIDDEN`] units for each side by
+//! one shared layer, clipped to 0..1, then weighed into one value. The side to move's units come first, so one network serves both colours.
 //!
 //! A network marked *residual* was fitted to what the hand-written evaluation misses: its
 //! value is added to [`super::eval::evaluate`]. Integer arithmetic throughout (the layer in
 //! 1/[`QA`], the output weights in 1/[`QB`]); nothing allocates after loading. The trainer
 //! that writes the file is the lab's (`crate::train::network`).
+//!
+//! A network is named by its content: the first eight hex digits of its file's SHA-256
+//! ([`name_of`]), the name OpenBench gives an uploaded network and its workers check, so a
+//! commit, a file and an `EvalFile` (a [`NetFile`]) agree on which network plays.
 
-use std::sync::LazyLock;
+use std::fmt;
+use std::path::Path;
+use std::sync::{Arc, LazyLock};
 
 use shakmaty::{Board, Chess, Color, Move, Piece, Position, Square};
 use thiserror::Error;
@@ -70,6 +75,81 @@ const _: () = {
 pub static NETWORK: LazyLock<Network> = LazyLock::new(|| {
     Network::read(EMBEDDED).expect("the embedded network was checked when it was compiled")
 });
+
+/// The embedded network's name ([`name_of`] its file).
+pub static EMBEDDED_NAME: LazyLock<String> = LazyLock::new(|| name_of(EMBEDDED));
+
+/// A network's name: the first eight hex digits of the SHA-256 of its file.
+pub fn name_of(bytes: &[u8]) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(bytes)[..4]
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// A network read from a file (`EvalFile`), with its name; shared by the searches that
+/// play with it. Two are equal when their names are.
+#[derive(Clone)]
+pub struct NetFile {
+    name: String,
+    network: Arc<Network>,
+}
+
+/// Why a network file could not be used.
+#[derive(Debug, Error)]
+pub enum LoadError {
+    #[error("cannot read {path}: {source}")]
+    Read {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("{path}: {source}")]
+    Network { path: String, source: NetworkError },
+}
+
+impl NetFile {
+    /// Reads the network file at `path`.
+    pub fn load(path: &Path) -> Result<NetFile, LoadError> {
+        let shown = || path.display().to_string();
+        let bytes = std::fs::read(path).map_err(|source| LoadError::Read {
+            path: shown(),
+            source,
+        })?;
+        let network = Network::read(&bytes).map_err(|source| LoadError::Network {
+            path: shown(),
+            source,
+        })?;
+        Ok(NetFile {
+            name: name_of(&bytes),
+            network: Arc::new(network),
+        })
+    }
+
+    /// The network's name ([`name_of`] its file).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    pub fn network(&self) -> &Network {
+        &self.network
+    }
+}
+
+impl PartialEq for NetFile {
+    fn eq(&self, other: &NetFile) -> bool {
+        self.name == other.name
+    }
+}
+
+impl Eq for NetFile {}
+
+/// Shows the name, not the weights.
+impl fmt::Debug for NetFile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "NetFile({})", self.name)
+    }
+}
 
 /// Why a network file was refused.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -303,6 +383,44 @@ mod tests {
         other = good.to_vec();
         other[4] = 9;
         assert_eq!(Network::read(&other), Err(NetworkError::Version(9)));
+    }
+
+    /// Fails when `nets/modern.nnue` changes: write its new name here and in
+    /// docs/network.md, so the commit says which network it embeds.
+    #[test]
+    fn the_committed_network_is_named_by_its_content() {
+        let committed = include_bytes!("../../../../nets/modern.nnue");
+        assert_eq!(name_of(committed), "9ef5acb2");
+        assert_eq!(name_of(b"abc"), "ba7816bf", "SHA-256 of abc");
+    }
+
+    #[test]
+    fn a_network_file_loads_with_its_name_and_a_bad_one_says_why() {
+        let dir = std::env::temp_dir().join(format!("machack-netfile-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let good = dir.join("good.nnue");
+        std::fs::write(&good, EMBEDDED).unwrap();
+        let net = NetFile::load(&good).unwrap();
+        assert_eq!(
+            (net.name(), net.network()),
+            (EMBEDDED_NAME.as_str(), &*NETWORK)
+        );
+        let bad = dir.join("bad.nnue");
+        std::fs::write(&bad, &EMBEDDED[..100]).unwrap();
+        let text = NetFile::load(&bad).unwrap_err().to_string();
+        let why = format!(
+            "bad.nnue: the network file has 100 bytes, its header says {}",
+            file_size()
+        );
+        assert!(text.ends_with(&why), "{text}");
+        let missing = NetFile::load(&dir.join("none.nnue"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            missing.starts_with("cannot read ") && missing.contains("none.nnue"),
+            "{missing}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
