@@ -23,7 +23,8 @@
 //!   search thread), `aids` (the paper's debugging aids as records, for every profile, that
 //!   the console, the scope and the command line only show), `protocol` (UCI, xboard and
 //!   the teletype console), `scope` (the web page), `notation` (English descriptive
-//!   notation, SAN and UCI text), `pgn`, `epd`, and the command line in `cli`.
+//!   notation, SAN and UCI text), `pgn`, `epd`, `genfens` (openings for OpenBench's
+//!   self-play data), and the command line in `cli`.
 
 pub mod aids;
 pub mod annotate;
@@ -35,6 +36,7 @@ pub mod epd;
 pub mod eval;
 pub mod feedover;
 pub mod fide;
+pub mod genfens;
 pub mod notation;
 pub mod perft;
 pub mod pgn;

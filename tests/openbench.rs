@@ -150,3 +150,63 @@ fn an_eval_file_plays_by_its_name_and_a_bad_one_leaves_the_network_in_use() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The FENs of `genfens` run as OpenBench runs it, read as its client reads them.
+fn genfens(args: &str) -> Vec<String> {
+    let command = format!("genfens {args}");
+    let (code, out, err) = run(&[command.as_str(), "quit"]);
+    assert_eq!(code, 0, "{err}");
+    out.lines()
+        .filter(|l| l.starts_with("info string genfens "))
+        .map(|l| l.split("genfens ").nth(1).unwrap().trim_end().to_string())
+        .collect()
+}
+
+#[test]
+fn genfens_writes_legal_distinct_openings_the_same_for_a_seed() {
+    use shakmaty::Position;
+    let a = genfens("40 seed 1234567 book None ");
+    assert_eq!(a.len(), 40);
+    assert_eq!(genfens("40 seed 1234567 book None"), a);
+    let b = genfens("40 seed 1234568 book None");
+    assert!(a.iter().all(|f| !b.contains(f)));
+    let distinct: std::collections::HashSet<&String> = a.iter().chain(&b).collect();
+    assert_eq!(distinct.len(), 80);
+    for fen in &a {
+        // OpenBench turns the two clocks into hmvc and fmvn: six fields.
+        assert_eq!(fen.split(' ').count(), 6, "{fen}");
+        let (pos, warnings) = machack::rules::parse_fen(fen).unwrap();
+        assert!(
+            warnings.is_empty() && !pos.legal_moves().is_empty(),
+            "{fen}"
+        );
+    }
+}
+
+#[test]
+fn genfens_starts_from_a_books_positions() {
+    let dir = std::env::temp_dir().join(format!("machack-genfens-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // OpenBench's books: EPD lines with their clocks as operations, or PGN games.
+    let epd = dir.join("book.epd");
+    std::fs::write(
+        &epd,
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - hmvc 2; fmvn 3;\n",
+    )
+    .unwrap();
+    let pgn = dir.join("book.pgn");
+    std::fs::write(&pgn, "[Event \"?\"]\n\n1. d4 d5 2. c4 e6 *\n").unwrap();
+    for (book, start) in [(&epd, 4), (&pgn, 4)] {
+        let fens = genfens(&format!("6 seed 9 book {} plies 1", book.display()));
+        assert_eq!(fens.len(), 6, "{fens:?}");
+        for fen in fens {
+            // One or two random plies after the book's position.
+            let (pos, _) = machack::rules::parse_fen(&fen).unwrap();
+            let ply = machack::rules::game_ply(&pos);
+            assert!(ply == start + 1 || ply == start + 2, "{fen}");
+        }
+    }
+    let fens = genfens(&format!("3 seed 9 book {}", dir.join("none.epd").display()));
+    assert!(fens.is_empty());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

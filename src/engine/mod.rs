@@ -336,6 +336,16 @@ impl Engine {
         lock(&self.last_search).clone()
     }
 
+    /// Writes the openings `plan` asks for through `each` (OpenBench's `genfens`), judged
+    /// by the modern search with this engine's parameters and network.
+    pub fn genfens(
+        &self,
+        plan: &crate::genfens::Plan,
+        each: impl FnMut(&str),
+    ) -> Result<(), crate::genfens::GenfensError> {
+        crate::genfens::generate(plan, &self.options.settings(), each)
+    }
+
     /// The value we judge a draw at (side to move's view, 1967 units).
     pub fn draw_score(&self) -> i32 {
         -self.options.contempt

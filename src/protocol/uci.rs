@@ -3,7 +3,7 @@
 //! Commands: `uci`, `isready`, `ucinewgame`, `setoption`, `position startpos|fen ... moves
 //! ...`, `go` (`wtime btime winc binc movestogo depth nodes mate movetime infinite ponder
 //! searchmoves`), `stop`, `ponderhit`, `quit`; `debug` and `register` are accepted and
-//! ignored. Progress is printed as `info depth seldepth multipv score cp|mate [wdl W D L]
+//! ignored; OpenBench's `genfens` writes openings for self-play data. Progress is printed as `info depth seldepth multipv score cp|mate [wdl W D L]
 //! nodes nps hashfull tbhits time pv`, in that order, one line per `MultiPV` line, and after
 //! the first second `info depth currmove currmovenumber` for the root move being searched (cp = 1967 value × 100 / 128; wdl with
 //! `UCI_ShowWDL`; `lowerbound`/`upperbound` never appear, as the 1967 search reports exact
@@ -22,6 +22,7 @@ use shakmaty::CastlingMode;
 use super::{Event, Input, Out, split_word};
 use crate::engine::options::{OPTIONS, announced_tunables};
 use crate::engine::{BestMove, Clocks, Engine, Go, OptionKind, Source, short};
+use crate::genfens::Plan;
 use crate::notation::{self, uci_in};
 use crate::rules::{self, Game};
 use crate::search::modern::params::Tunable;
@@ -107,6 +108,7 @@ pub fn command(engine: &mut Engine, out: &Out, line: &str) -> bool {
         "stop" => engine.stop(),
         "ponderhit" => engine.ponderhit(None),
         "quit" => return false,
+        "genfens" => genfens(engine, out, rest),
         _ => error(out, &format!("unknown command '{}'", short(word))),
     }
     true
@@ -194,6 +196,46 @@ fn set_option(engine: &mut Engine, out: &Out, rest: &str) {
         }
         Ok(()) => {}
     }
+}
+
+/// `genfens N seed S book <None|FILE> [plies P] [margin CP] [nodes N]`: N openings, one
+/// line `info string genfens FEN` each, as OpenBench's datagen reads them.
+fn genfens(engine: &Engine, out: &Out, rest: &str) {
+    let plan = match parse_genfens(rest) {
+        Ok(plan) => plan,
+        Err(e) => return error(out, &format!("genfens: {e}")),
+    };
+    let made = engine.genfens(&plan, |fen| out.line(&format!("info string genfens {fen}")));
+    if let Err(e) = made {
+        error(out, &format!("genfens: {e}"));
+    }
+}
+
+/// Reads the fields of `genfens`: the count, seed and book, then any of `plies`, `margin`
+/// and `nodes` with a value each.
+fn parse_genfens(rest: &str) -> Result<Plan, String> {
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let [count, "seed", seed, "book", book, extra @ ..] = words.as_slice() else {
+        return Err(format!(
+            "expected 'N seed S book <None|FILE> [plies P] [margin CP] [nodes N]', got '{}'",
+            short(rest)
+        ));
+    };
+    fn number<T: std::str::FromStr>(name: &str, text: &str) -> Result<T, String> {
+        text.parse()
+            .map_err(|_| format!("{name} needs a whole number, got '{}'", short(text)))
+    }
+    let book = (!book.eq_ignore_ascii_case("none")).then(|| book.into());
+    let mut plan = Plan::new(number("N", count)?, number("seed", seed)?, book);
+    for pair in extra.chunks(2) {
+        match *pair {
+            ["plies", v] => plan.plies = Some(number("plies", v)?),
+            ["margin", v] => plan.margin = i32::from(number::<u16>("margin", v)?),
+            ["nodes", v] => plan.nodes = number::<u64>("nodes", v)?.max(1),
+            _ => return Err(format!("unknown argument '{}'", short(&pair.join(" ")))),
+        }
+    }
+    Ok(plan)
 }
 
 /// `position startpos|fen FEN [moves M...]`.
@@ -508,6 +550,41 @@ pub(crate) mod tests {
         assert!(text.starts_with("info string error setoption"), "{text}");
         let (_, text) = session(&["setoption"]);
         assert!(text.starts_with("info string error setoption"), "{text}");
+    }
+
+    #[test]
+    fn genfens_fields_are_read_and_bad_ones_named() {
+        let plan = parse_genfens("5 seed 2147483647 book None").unwrap();
+        assert_eq!(plan, Plan::new(5, 2147483647, None));
+        let plan = parse_genfens("2 seed 9 book Books/x.epd plies 4 margin 90 nodes 800").unwrap();
+        assert_eq!(
+            (plan.book.unwrap().to_str(), plan.plies),
+            (Some("Books/x.epd"), Some(4))
+        );
+        assert_eq!((plan.margin, plan.nodes), (90, 800));
+        for (line, why) in [
+            ("5 seed 1", "expected 'N seed S book"),
+            ("x seed 1 book None", "N needs a whole number, got 'x'"),
+            ("5 seed -1 book None", "seed needs a whole number, got '-1'"),
+            ("5 seed 1 book None depth 3", "unknown argument 'depth 3'"),
+            ("5 seed 1 book None plies", "unknown argument 'plies'"),
+        ] {
+            let e = parse_genfens(line).unwrap_err();
+            assert!(e.starts_with(why), "{line}: {e}");
+        }
+        let (_, text) = session(&[
+            "genfens 3 seed 1 book None",
+            "genfens 1 seed 1 book /no/book",
+        ]);
+        let fens: Vec<&str> = text
+            .lines()
+            .filter_map(|l| l.strip_prefix("info string genfens "))
+            .collect();
+        assert_eq!(fens.len(), 3, "{text}");
+        assert!(
+            text.contains("info string error genfens: cannot read the book /no/book"),
+            "{text}"
+        );
     }
 
     #[test]
