@@ -44,6 +44,8 @@ fn every_printing_subcommand_ends_quietly_on_a_closed_pipe() {
         &["book", "show", "--moves", "e4"],
         &["book", "stats"],
         &["bench", "--depth", "1"],
+        &["spsa"],
+        &["net"],
         &["epd", "tests/data/search_mates.epd", "--depth", "2"],
         &["plausible-suite", "tests/data/suite_ranks.epd"],
         &["annotate", "tests/data/annotate_short.pgn", "--depth", "1"],

@@ -2,7 +2,6 @@
 //! names another). The last line is `N nodes M nps`, as OpenBench reads it; with no
 //! arguments N is the bench signature.
 
-use std::io::Write;
 use std::time::{Duration, Instant};
 
 use clap::Args;
@@ -38,30 +37,19 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
         BENCH_PROFILE => format!(", network {}", *EMBEDDED_NAME),
         _ => String::new(),
     };
-    let mut out = std::io::stdout().lock();
-    writeln!(
-        out,
-        "bench: profile {}, depth {depth}{network}",
-        profile.name
-    )?;
-    // A closed pipe (`| head`) ends the output; the bench still counts.
-    let mut written = Ok(());
+    println!("bench: profile {}, depth {depth}{network}", profile.name);
     let start = Instant::now();
     let nodes = bench::run(profile, depth, |i, r| {
-        if written.is_ok() {
-            written = writeln!(
-                out,
-                "position {:2}: {} {} nodes {} ms",
-                i + 1,
-                uci(r.best),
-                r.nodes,
-                r.time.as_millis()
-            );
-        }
+        println!(
+            "position {:2}: {} {} nodes {} ms",
+            i + 1,
+            uci(r.best),
+            r.nodes,
+            r.time.as_millis()
+        );
     });
-    written?;
     let elapsed = start.elapsed().max(Duration::from_micros(1));
     let nps = (nodes as f64 / elapsed.as_secs_f64()) as u64;
-    writeln!(out, "{nodes} nodes {nps} nps")?;
+    println!("{nodes} nodes {nps} nps");
     Ok(())
 }

@@ -1,15 +1,12 @@
 //! `machack spsa`: the modern search's tunables as OpenBench's SPSA input, one line each:
 //! `name, int, default, min, max, c_end, r_end` (docs/openbench.md).
 
-use std::io::Write;
-
 use super::CliError;
 use crate::search::modern::params::{SPSA_R_END, TUNABLES, Tunable};
 
 pub fn run() -> Result<(), CliError> {
-    let mut out = std::io::stdout().lock();
     for t in TUNABLES {
-        writeln!(out, "{}", line(t))?;
+        println!("{}", line(t));
     }
     Ok(())
 }
