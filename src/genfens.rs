@@ -17,7 +17,7 @@ use thiserror::Error;
 use crate::rules::{self, Game};
 use crate::search::modern::Searcher;
 use crate::search::modern::level::mix;
-use crate::search::{Limits, Score, Settings};
+use crate::search::{Limits, Score, Search, Settings};
 
 /// Random plies after the standard start unless `plies` says otherwise...
 pub const START_PLIES: u32 = 8;
@@ -87,15 +87,12 @@ pub fn generate(
         Some(_) => BOOK_PLIES,
     });
     let mut searcher = Searcher::new(1);
-    crate::search::Search::configure(
-        &mut searcher,
-        &Settings {
-            hash_mib: 1,
-            modern: settings.modern.clone(),
-            network: settings.network.clone(),
-            ..Settings::default()
-        },
-    );
+    searcher.configure(&Settings {
+        hash_mib: 1,
+        modern: settings.modern.clone(),
+        network: settings.network.clone(),
+        ..Settings::default()
+    });
     let mut rng = Rng(mix(plan.seed));
     let mut seen = HashSet::new();
     let (mut found, mut misses) = (0, 0);

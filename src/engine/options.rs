@@ -365,9 +365,10 @@ pub static OPTIONS: &[EngineOption] = &[
         kind: OptionKind::Text {
             default: "",
             set: |o, v| {
-                o.network = match is_none(v) {
-                    true => None,
-                    false => Some(NetFile::load(v.as_ref()).map_err(|e| e.to_string())?),
+                o.network = if is_none(v) {
+                    None
+                } else {
+                    Some(NetFile::load(v.as_ref()).map_err(|e| e.to_string())?)
                 };
                 Ok(())
             },

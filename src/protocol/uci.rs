@@ -3,8 +3,9 @@
 //! Commands: `uci`, `isready`, `ucinewgame`, `setoption`, `position startpos|fen ... moves
 //! ...`, `go` (`wtime btime winc binc movestogo depth nodes mate movetime infinite ponder
 //! searchmoves`), `stop`, `ponderhit`, `quit`; `debug` and `register` are accepted and
-//! ignored; OpenBench's `genfens` writes openings for self-play data. Progress is printed as `info depth seldepth multipv score cp|mate [wdl W D L]
-//! nodes nps hashfull tbhits time pv`, in that order, one line per `MultiPV` line, and after
+//! ignored; OpenBench's `genfens` writes openings for self-play data. Progress is printed
+//! as `info depth seldepth multipv score cp|mate [wdl W D L] nodes nps hashfull tbhits
+//! time pv`, in that order, one line per `MultiPV` line, and after
 //! the first second `info depth currmove currmovenumber` for the root move being searched (cp = 1967 value × 100 / 128; wdl with
 //! `UCI_ShowWDL`; `lowerbound`/`upperbound` never appear, as the 1967 search reports exact
 //! values only); book moves and every error as `info string`. With `UCI_Chess960` a

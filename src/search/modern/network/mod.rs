@@ -2,7 +2,8 @@
 //! `nets/modern.nnue` (or the file a build names with `EVALFILE`, `build.rs`), embedded in
 //! the binary. Its inputs are the pieces, 768 a point of view (own or the other side's, six
 //! kinds, 64 squares, seen from that side), summed into [`HIDDEN`] units for each side by
-//! one shared layer, clipped to 0..1, then weighed into one value. The side to move's units come first, so one network serves both colours.
+//! one shared layer, clipped to 0..1, then weighed into one value. The side to move's
+//! units come first, so one network serves both colours.
 //!
 //! A network marked *residual* was fitted to what the hand-written evaluation misses: its
 //! value is added to [`super::eval::evaluate`]. Integer arithmetic throughout (the layer in
