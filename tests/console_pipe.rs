@@ -277,8 +277,9 @@ fn history_flip_clock_pgn_and_the_book_in_the_console_s_words() {
 
 #[test]
 fn set_lists_and_sets_the_engine_options_from_their_table() {
-    let out =
-        console("set\nset Contempt 20\nset Contempt lots\nset Nonesuch 3\nset Clear Hash\nquit\n");
+    let out = console(
+        "set\nset Contempt 20\nset Contempt lots\nset Nonesuch 3\nset Clear Hash\nset\nquit\n",
+    );
     // Every option row is listed with its range, default and help.
     for name in [
         "Hash (1 to 4096, default 16)",
@@ -287,6 +288,21 @@ fn set_lists_and_sets_the_engine_options_from_their_table() {
     ] {
         assert!(out.contains(name), "no '{name}' in the list:\n{out}");
     }
+    // ...and its value now: the console plays 1967-tournament, not the table's default.
+    let profile = |listing: &str| {
+        let line = listing
+            .lines()
+            .find(|l| l.contains("Profile (one of"))
+            .unwrap();
+        line[line.find("[now:").unwrap()..].to_string()
+    };
+    let (first, second) = out.split_once("Clear Hash done.").unwrap();
+    assert_eq!(profile(first), "[now: 1967-tournament]", "{out}");
+    assert!(first.contains("Hash (1 to 4096, default 16)") && first.contains("[now: 16]"));
+    let button = first.lines().find(|l| l.contains("Clear Hash (")).unwrap();
+    assert!(!button.contains("[now:"), "a button has no value: {button}");
+    let contempt = second.lines().find(|l| l.contains("Contempt (")).unwrap();
+    assert!(contempt.ends_with("[now: 20]"), "{contempt}");
     assert!(out.contains("Contempt set to 20."), "{out}");
     assert!(out.contains("'lots' is not a whole number"), "{out}");
     assert!(out.contains("no option named 'Nonesuch'"), "{out}");

@@ -11,6 +11,7 @@
 //! ([`announced_tunables`]), so a GUI's list stays short and SPSA runners, which set only
 //! the options an engine announces, find them.
 
+use std::collections::BTreeMap;
 use std::time::Duration;
 
 use thiserror::Error;
@@ -156,6 +157,9 @@ pub struct Options {
     pub modern: Params,
     /// The modern search's network from a file (`EvalFile`; None: the embedded one).
     pub network: Option<NetFile>,
+    /// Each row's value as the text it was last set from, for listings (`set` at the
+    /// console): the rows' setters write fields of many shapes, this one reads them all.
+    texts: BTreeMap<&'static str, String>,
 }
 
 /// Every option.
@@ -583,6 +587,7 @@ impl Default for Options {
             resign_moves: 0,
             modern: Params::MODERN,
             network: None,
+            texts: BTreeMap::new(),
         };
         for option in OPTIONS {
             o.set_default(option);
@@ -614,9 +619,13 @@ impl Options {
 
     /// Reads `text` against `option`'s kind and stores it; the reason when it does not fit.
     pub fn set_row(&mut self, option: &EngineOption, text: &str) -> Result<(), String> {
-        match option.kind {
-            OptionKind::Button => {}
-            OptionKind::Check { set, .. } => set(self, parse_check(text)?),
+        let stored = match option.kind {
+            OptionKind::Button => return Ok(()),
+            OptionKind::Check { set, .. } => {
+                let on = parse_check(text)?;
+                set(self, on);
+                on_off(on).to_string()
+            }
             OptionKind::Spin {
                 min,
                 max,
@@ -629,6 +638,7 @@ impl Options {
                     return Err(format!("{v} is outside {min}..={max}"));
                 }
                 set(self, v.clamp(min, max));
+                v.clamp(min, max).to_string()
             }
             OptionKind::Combo { choices, set, .. } => {
                 let known = choices();
@@ -644,22 +654,27 @@ impl Options {
                         )
                     })?;
                 set(self, choice);
+                choice.to_string()
             }
-            OptionKind::Text { set, .. } => set(self, text)?,
-        }
+            OptionKind::Text { set, .. } => {
+                set(self, text)?;
+                text.to_string()
+            }
+        };
+        self.texts.insert(option.name, stored);
         Ok(())
     }
 
+    /// `option`'s current value as text (None for a button; `<empty>` for empty text).
+    pub fn value_text(&self, option: &EngineOption) -> Option<&str> {
+        let text = self.texts.get(option.name)?;
+        Some(if text.is_empty() { "<empty>" } else { text })
+    }
+
     fn set_default(&mut self, option: &EngineOption) {
-        match option.kind {
-            OptionKind::Check { default, set } => set(self, default),
-            OptionKind::Spin { default, set, .. } => set(self, default),
-            OptionKind::Combo { default, set, .. } => set(self, default),
-            OptionKind::Text { default, set } => {
-                // The table's defaults are read by their own rows: they cannot fail.
-                let _ = set(self, default);
-            }
-            OptionKind::Button => {}
+        if let Some(text) = default_text(option) {
+            // The table's defaults are read by their own rows: they cannot fail.
+            let _ = self.set_row(option, &text);
         }
     }
 

@@ -86,12 +86,16 @@ impl Console {
     }
 
     /// `set NAME VALUE` sets any engine option from the engine's one table of options;
-    /// `set` alone lists them, each with its range, default and help.
+    /// `set` alone lists them, each with its range, default, help and value now.
     pub(super) fn set(&mut self, rest: &str) {
         let rest = rest.trim();
         if rest.is_empty() {
             for option in OPTIONS {
-                self.say(&format!("  {}", describe(option)));
+                let line = match self.engine.options().value_text(option) {
+                    Some(now) => format!("  {} [now: {now}]", describe(option)),
+                    None => format!("  {}", describe(option)),
+                };
+                self.say(&line);
             }
             return;
         }
