@@ -457,3 +457,50 @@ async fn the_page_chooses_profile_strength_and_lines_and_bad_values_are_refused(
         .collect();
     assert_eq!(firsts.len(), 3, "{widest:?}");
 }
+
+#[test]
+fn every_address_prints_a_url_for_other_machines_too() {
+    use std::io::{BufRead, BufReader};
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_machack"))
+        .args(["scope", "--host", "0.0.0.0", "--port", "0"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    out.read_line(&mut first).unwrap();
+    let port = first
+        .trim()
+        .strip_prefix("machack scope: http://localhost:")
+        .and_then(|p| p.strip_suffix('/'))
+        .unwrap_or_else(|| panic!("{first}"))
+        .to_string();
+    // On a machine with a route out, the second line names its address, which serves the page.
+    let other = machack::scope::outbound_ip("0.0.0.0".parse().unwrap());
+    if let Some(ip) = other {
+        let mut second = String::new();
+        out.read_line(&mut second).unwrap();
+        assert_eq!(
+            second.trim(),
+            format!("machack scope from other machines: http://{ip}:{port}/")
+        );
+        let page = std::thread::spawn(move || {
+            use std::io::{Read, Write};
+            let mut s = std::net::TcpStream::connect((ip, port.parse::<u16>().unwrap())).unwrap();
+            write!(
+                s,
+                "GET / HTTP/1.1\r\nHost: {ip}:{port}\r\nConnection: close\r\n\r\n"
+            )
+            .unwrap();
+            let mut text = String::new();
+            s.read_to_string(&mut text).unwrap();
+            text
+        })
+        .join()
+        .unwrap();
+        assert!(page.starts_with("HTTP/1.1 200"), "{page}");
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+}
