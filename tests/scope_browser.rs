@@ -551,3 +551,109 @@ async fn panels_values_bar_graph_and_keys_belong_to_the_position_shown() {
     .await;
     c.close().await.unwrap();
 }
+
+/// The WCAG contrast ratios of the first error's text and the status line against the
+/// backgrounds they are drawn on, from the computed styles.
+const CONTRAST: &str = r##"
+const lum = (c) => {
+  const [r, g, b] = c.match(/[\d.]+/g).map(Number);
+  const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+  return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+};
+const bg = (e) => {
+  for (; e; e = e.parentElement) {
+    const c = getComputedStyle(e).backgroundColor;
+    const m = c.match(/[\d.]+/g);
+    if (m && (m.length < 4 || Number(m[3]) > 0)) return c;
+  }
+  return "rgb(255, 255, 255)";
+};
+const ratio = (e) => {
+  const a = lum(getComputedStyle(e).color), b = lum(bg(e));
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+};
+return [ratio(document.querySelector("#errors .error")), ratio(document.getElementById("status"))];
+"##;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reload_keeps_the_game_a_link_opens_a_position_and_text_is_readable() {
+    let Some((driver, chromium)) = tools() else {
+        eprintln!("SKIPPED scope browser test: chromium and chromedriver are not installed");
+        return;
+    };
+    let (_scope, url) = start_scope();
+    let (_driver, c) = browser(&driver, &chromium).await;
+    c.goto(&url).await.unwrap();
+    until(
+        &c,
+        "the connection",
+        "return document.getElementById('profile').options.length >= 2",
+    )
+    .await;
+    click(&c, "#profile option[value='1967']").await;
+    click(&c, "#book").await;
+    until(
+        &c,
+        "the settings",
+        "return !document.getElementById('book').checked",
+    )
+    .await;
+    click(&c, "[data-square='e2']").await;
+    click(&c, "[data-square='e4']").await;
+    until(&c, "machack's reply", "return document.querySelectorAll('#moves button.move').length === 2 && !document.body.classList.contains('thinking')").await;
+    // A reload: the same moves, the same settings.
+    c.refresh().await.unwrap();
+    until(
+        &c,
+        "the game and settings back",
+        "return document.querySelectorAll('#moves button.move').length === 2 \
+         && document.querySelector('#moves button.move').textContent === 'e4' \
+         && document.getElementById('profile').value === '1967' \
+         && !document.getElementById('book').checked",
+    )
+    .await;
+    // Links: a FEN, then moves.
+    let fen = "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1";
+    c.goto(&format!(
+        "{url}?fen={}",
+        fen.replace(' ', "%20").replace('/', "%2F")
+    ))
+    .await
+    .unwrap();
+    until(
+        &c,
+        "the linked FEN",
+        &format!("return document.getElementById('fen').value === '{fen}'"),
+    )
+    .await;
+    c.goto(&format!("{url}?moves=e4%20e5%20Nf3")).await.unwrap();
+    until(&c, "the linked moves", "return [...document.querySelectorAll('#moves button.move')].map(b => b.textContent).join(' ') === 'e4 e5 Nf3'").await;
+    // An error, readable in both looks, until dismissed.
+    let input = c.find(Locator::Id("fen")).await.unwrap();
+    input.clear().await.unwrap();
+    input.send_keys("nonsense\n").await.unwrap();
+    until(
+        &c,
+        "the error",
+        "return !!document.querySelector('#errors .error')",
+    )
+    .await;
+    for look in ["scope", "plain"] {
+        click(&c, &format!("#theme option[value='{look}']")).await;
+        let ratios = c.execute(CONTRAST, vec![]).await.unwrap();
+        let ratios: Vec<f64> = serde_json::from_value(ratios).unwrap();
+        assert!(
+            ratios.iter().all(|&r| r >= 4.5),
+            "{look}: error, status {ratios:?}"
+        );
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    click(&c, "#errors .error button.dismiss").await;
+    until(
+        &c,
+        "the error dismissed",
+        "return !document.querySelector('#errors .error')",
+    )
+    .await;
+    c.close().await.unwrap();
+}

@@ -52,6 +52,7 @@ function receive(m) {
   switch (m.type) {
     case "hello":
       $("profile").replaceChildren(...m.profiles.map((p) => h("option", { value: p.name, title: p.description }, p.name)));
+      restore();
       break;
     case "state":
       onState(m);
@@ -112,7 +113,61 @@ function forget(s) {
   undoing = false;
 }
 
+const STORE = "machack-scope";
+let saveFrom = 0; // the first game number worth saving (the restored one, once it is back)
+
+// What a reload brings back: the settings, the page's own choices, and the game, unless
+// the address asks for a position (?fen=FEN, ?moves=e4 e5 Nf3, or both).
+function restore() {
+  let saved = null;
+  try {
+    saved = JSON.parse(localStorage.getItem(STORE) || "null");
+  } catch {
+    saved = null;
+  }
+  if (saved && saved.view) {
+    for (const id of ["pov", "notation", "theme"]) {
+      if (saved.view[id]) {
+        $(id).value = saved.view[id];
+        $(id).dispatchEvent(new Event("change"));
+      }
+    }
+  }
+  if (saved && saved.settings) {
+    const { strength, ...settings } = saved.settings;
+    if (strength && settings.profile === "modern") Object.assign(settings, { limit_strength: true, elo: strength });
+    send({ type: "settings", ...settings });
+  }
+  const params = new URLSearchParams(location.search);
+  const fen = params.get("fen");
+  const moves = params.get("moves");
+  if (moves !== null) {
+    const tags = fen ? `[SetUp "1"]\n[FEN "${fen.replaceAll('"', "")}"]\n\n` : "";
+    send({ type: "load_pgn", pgn: `${tags}${moves.replaceAll(",", " ")} *\n` });
+  } else if (fen !== null) {
+    send({ type: "set_fen", fen });
+  } else if (saved && saved.pgn) {
+    send({ type: "load_pgn", pgn: saved.pgn });
+  } else {
+    return;
+  }
+  saveFrom = 1;
+}
+
+// Keeps the game and the settings for the next visit.
+function save(s) {
+  if (s.game < saveFrom) return;
+  const settings = { profile: s.profile, book: s.book, level: s.level, multipv: s.multipv, human: s.human, strength: s.strength };
+  const kept = { pgn: s.pgn, settings, view: { pov: $("pov").value, notation: $("notation").value, theme: $("theme").value } };
+  try {
+    localStorage.setItem(STORE, JSON.stringify(kept));
+  } catch {
+    // A browser that keeps nothing (private mode, storage full) plays on without.
+  }
+}
+
 function onState(s) {
+  save(s);
   const moved = !state || state.fen !== s.fen || state.moves.length !== s.moves.length;
   if (state && s.game !== state.game) forget(s);
   if (orient || (state && s.human !== state.human)) {
