@@ -170,21 +170,31 @@ async fn an_oversized_message_closes_only_its_own_connection() {
     let (addr, _) = start().await;
     let mut ws = connect(&addr).await;
     next(&mut ws, "state").await;
-    let huge = format!(
-        r#"{{"type":"load_pgn","pgn":"{}"}}"#,
-        "x".repeat(MAX_MESSAGE + 1)
-    );
-    let _ = ws.send(Message::Text(huge.into())).await;
-    let ended = tokio::time::timeout(Duration::from_secs(10), async {
-        loop {
-            match ws.next().await {
-                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
-                Some(Ok(_)) => {}
+    // Just over the cap, and far over it: each closed with 1009 and a reason.
+    for size in [MAX_MESSAGE + 1, 5 * MAX_MESSAGE] {
+        let huge = format!(r#"{{"type":"load_pgn","pgn":"{}"}}"#, "x".repeat(size));
+        let _ = ws.send(Message::Text(huge.into())).await;
+        let closed = tokio::time::timeout(Duration::from_secs(10), async {
+            loop {
+                match ws.next().await {
+                    Some(Ok(Message::Close(frame))) => return frame,
+                    None | Some(Err(_)) => return None,
+                    Some(Ok(_)) => {}
+                }
             }
-        }
-    })
-    .await;
-    assert!(ended.is_ok(), "the connection is closed");
+        })
+        .await
+        .expect("the connection is closed");
+        let frame = closed.unwrap_or_else(|| panic!("{size} bytes: no close frame"));
+        assert_eq!(u16::from(frame.code), 1009, "{size} bytes");
+        assert!(
+            frame.reason.contains("message too long"),
+            "{}",
+            frame.reason
+        );
+        ws = connect(&addr).await;
+        next(&mut ws, "state").await;
+    }
     let mut again = connect(&addr).await;
     next(&mut again, "state").await;
 }

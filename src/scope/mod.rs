@@ -172,8 +172,11 @@ async fn upgrade(State(app): State<App>, headers: HeaderMap, ws: WebSocketUpgrad
         return (StatusCode::FORBIDDEN, format!("{why}\n")).into_response();
     }
     let sessions = app.sessions.clone();
-    ws.max_message_size(MAX_MESSAGE)
-        .max_frame_size(MAX_MESSAGE)
+    // The transport takes up to four times the cap, so that a message over it is read
+    // and answered with a close frame that says why (1009); beyond that the WebSocket
+    // library refuses it, and the socket still closes with 1009 when it can.
+    ws.max_message_size(4 * MAX_MESSAGE)
+        .max_frame_size(4 * MAX_MESSAGE)
         .on_upgrade(move |socket| socket::serve(socket, sessions))
 }
 
