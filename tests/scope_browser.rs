@@ -333,3 +333,327 @@ fn save_screenshot(png: &[u8]) {
         std::fs::write(docs, png).unwrap();
     }
 }
+
+/// Chromium and chromedriver, or None (and a message) where they are missing.
+fn tools() -> Option<(PathBuf, PathBuf)> {
+    let found = (
+        which(&["chromedriver"])?,
+        which(&["chromium", "chromium-browser", "google-chrome"])?,
+    );
+    Some(found)
+}
+
+/// Whether the panels of the last search are gone: no answer, no tree, no review rows.
+const CLEARED: &str = "return !document.querySelector('#thinking .answer') \
+     && !document.querySelector('#tree .outline') \
+     && !document.querySelector('#review-notes tr[data-ply]') \
+     && document.getElementById('evalbar').dataset.value === ''";
+
+/// Where square e2 is drawn: row 6 from the top with White below, row 1 when flipped.
+const E2_ROW: &str = "return document.querySelector(\"rect[data-square='e2']\").getAttribute('y')";
+
+async fn analysed(c: &Client) {
+    click(c, "#analyse").await;
+    until(
+        c,
+        "the analysis",
+        "return !!document.querySelector('#thinking .answer') && document.getElementById('stop').disabled",
+    )
+    .await;
+}
+
+async fn type_fen(c: &Client, fen: &str) {
+    let input = c.find(Locator::Id("fen")).await.unwrap();
+    input.clear().await.unwrap();
+    input.send_keys(&format!("{fen}\n")).await.unwrap();
+    until(
+        c,
+        "the FEN's position",
+        &format!("return document.getElementById('fen').value === '{fen}' && !document.querySelector('#thinking .answer')"),
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn panels_values_bar_graph_and_keys_belong_to_the_position_shown() {
+    let Some((driver, chromium)) = tools() else {
+        eprintln!("SKIPPED scope browser test: chromium and chromedriver are not installed");
+        return;
+    };
+    let (_scope, url) = start_scope();
+    let (_driver, c) = browser(&driver, &chromium).await;
+    c.goto(&url).await.unwrap();
+    until(
+        &c,
+        "the connection",
+        "return document.getElementById('profile').options.length >= 2",
+    )
+    .await;
+    click(&c, "#profile option[value='1967']").await;
+    click(&c, "#book").await;
+    until(
+        &c,
+        "the settings",
+        "return !document.getElementById('book').checked",
+    )
+    .await;
+
+    // Black to move, White a queen up: White's point of view says +, the mover's −.
+    type_fen(&c, "4k3/8/8/8/8/8/3QK3/8 b - - 0 1").await;
+    analysed(&c).await;
+    let headline = text(&c, "thinking").await;
+    let value = |t: &str| {
+        (t.lines())
+            .find_map(|l| l.strip_prefix("value "))
+            .unwrap_or_default()
+            .to_string()
+    };
+    let v = value(&headline);
+    assert!(
+        v.starts_with('+') || v.starts_with("White mates"),
+        "{headline}"
+    );
+    assert!(headline.contains("White's point of view"), "{headline}");
+    let bar: String = c
+        .execute(
+            "return document.getElementById('evalbar').dataset.value",
+            vec![],
+        )
+        .await
+        .unwrap()
+        .as_str()
+        .unwrap()
+        .into();
+    assert!(bar.parse::<i32>().unwrap() > 0, "the bar: {bar}");
+    click(&c, "#pov option[value='mover']").await;
+    let mover = text(&c, "thinking").await;
+    let v = value(&mover);
+    assert!(v.starts_with('-') || v.starts_with("mated"), "{mover}");
+    click(&c, "#pov option[value='white']").await;
+
+    // A typed FEN: the search of the last position goes.
+    type_fen(&c, "4k3/8/8/8/8/8/3QK3/8 w - - 0 1").await;
+    until(&c, "cleared panels after a FEN", CLEARED).await;
+
+    // A loaded PGN, the same; its review, then a search at its end.
+    analysed(&c).await;
+    let area = c.find(Locator::Id("pgn")).await.unwrap();
+    area.clear().await.unwrap();
+    area.send_keys("1. e4 e5 2. Nf3 *\n").await.unwrap();
+    click(&c, "#pgn-load").await;
+    until(
+        &c,
+        "cleared panels after a PGN",
+        &format!(
+            "return document.querySelectorAll('#moves button.move').length === 3 && {}",
+            &CLEARED[7..]
+        ),
+    )
+    .await;
+    click(&c, "#review-start").await;
+    until(
+        &c,
+        "the review",
+        "return document.getElementById('review-notes').dataset.done === 'true'",
+    )
+    .await;
+    area.clear().await.unwrap();
+    analysed(&c).await;
+    until(
+        &c,
+        "a point on the graph",
+        "return document.getElementById('graph').dataset.points === '1'",
+    )
+    .await;
+
+    // Keys: ← shows the move before (the search is then of another position), Home the
+    // start, End the game now; f flips.
+    c.execute("document.activeElement.blur()", vec![])
+        .await
+        .unwrap();
+    let body = c.find(Locator::Css("body")).await.unwrap();
+    body.send_keys("\u{E012}").await.unwrap(); // ←
+    until(&c, "the position before", "return document.getElementById('review-text').textContent.includes('after 2 half-moves') && !document.querySelector('.search-note').hidden").await;
+    body.send_keys("\u{E011}").await.unwrap(); // Home
+    until(
+        &c,
+        "the start",
+        "return document.getElementById('review-text').textContent.includes('after 0 half-moves')",
+    )
+    .await;
+    body.send_keys("\u{E014}").await.unwrap(); // →
+    until(
+        &c,
+        "the first move",
+        "return document.getElementById('review-text').textContent.includes('after 1 half-move')",
+    )
+    .await;
+    body.send_keys("\u{E010}").await.unwrap(); // End
+    until(&c, "the game now", "return document.getElementById('review').hidden && document.querySelector('.search-note').hidden").await;
+    assert_eq!(c.execute(E2_ROW, vec![]).await.unwrap(), "6");
+    body.send_keys("f").await.unwrap();
+    until(
+        &c,
+        "the board flipped",
+        &format!(
+            "{{ const f = () => {{ {} }}; return f() === '1'; }}",
+            E2_ROW
+        ),
+    )
+    .await;
+    body.send_keys("f").await.unwrap();
+
+    // Undo: the search of the position undone goes, and so do the review's notes.
+    click(&c, "#undo").await;
+    until(
+        &c,
+        "cleared panels after Undo",
+        &format!(
+            "return document.querySelectorAll('#moves button.move').length === 2 && {}",
+            &CLEARED[7..]
+        ),
+    )
+    .await;
+
+    // New game: a move, machack's reply searched, the bar and graph drawn...
+    click(&c, "#new-game").await;
+    until(
+        &c,
+        "the new game",
+        "return document.querySelectorAll('#moves button.move').length === 0",
+    )
+    .await;
+    click(&c, "[data-square='e2']").await;
+    click(&c, "[data-square='e4']").await;
+    until(&c, "machack's reply and its value", "return document.querySelectorAll('#moves button.move').length === 2 && document.getElementById('evalbar').dataset.value !== '' && Number(document.getElementById('graph').dataset.points) >= 2").await;
+    // ...then New game: the panels cleared; New game as Black: the board turned round.
+    click(&c, "#new-game").await;
+    until(
+        &c,
+        "cleared panels after New game",
+        &format!(
+            "return document.querySelectorAll('#moves button.move').length === 0 && {}",
+            &CLEARED[7..]
+        ),
+    )
+    .await;
+    assert_eq!(c.execute(E2_ROW, vec![]).await.unwrap(), "6");
+    click(&c, "#human option[value='black']").await;
+    click(&c, "#new-game").await;
+    until(
+        &c,
+        "the board turned to Black",
+        &format!(
+            "{{ const f = () => {{ {} }}; return f() === '1'; }}",
+            E2_ROW
+        ),
+    )
+    .await;
+    c.close().await.unwrap();
+}
+
+/// The WCAG contrast ratios of the first error's text and the status line against the
+/// backgrounds they are drawn on, from the computed styles.
+const CONTRAST: &str = r##"
+const lum = (c) => {
+  const [r, g, b] = c.match(/[\d.]+/g).map(Number);
+  const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+  return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+};
+const bg = (e) => {
+  for (; e; e = e.parentElement) {
+    const c = getComputedStyle(e).backgroundColor;
+    const m = c.match(/[\d.]+/g);
+    if (m && (m.length < 4 || Number(m[3]) > 0)) return c;
+  }
+  return "rgb(255, 255, 255)";
+};
+const ratio = (e) => {
+  const a = lum(getComputedStyle(e).color), b = lum(bg(e));
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+};
+return [ratio(document.querySelector("#errors .error")), ratio(document.getElementById("status"))];
+"##;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reload_keeps_the_game_a_link_opens_a_position_and_text_is_readable() {
+    let Some((driver, chromium)) = tools() else {
+        eprintln!("SKIPPED scope browser test: chromium and chromedriver are not installed");
+        return;
+    };
+    let (_scope, url) = start_scope();
+    let (_driver, c) = browser(&driver, &chromium).await;
+    c.goto(&url).await.unwrap();
+    until(
+        &c,
+        "the connection",
+        "return document.getElementById('profile').options.length >= 2",
+    )
+    .await;
+    click(&c, "#profile option[value='1967']").await;
+    click(&c, "#book").await;
+    until(
+        &c,
+        "the settings",
+        "return !document.getElementById('book').checked",
+    )
+    .await;
+    click(&c, "[data-square='e2']").await;
+    click(&c, "[data-square='e4']").await;
+    until(&c, "machack's reply", "return document.querySelectorAll('#moves button.move').length === 2 && !document.body.classList.contains('thinking')").await;
+    // A reload: the same moves, the same settings.
+    c.refresh().await.unwrap();
+    until(
+        &c,
+        "the game and settings back",
+        "return document.querySelectorAll('#moves button.move').length === 2 \
+         && document.querySelector('#moves button.move').textContent === 'e4' \
+         && document.getElementById('profile').value === '1967' \
+         && !document.getElementById('book').checked",
+    )
+    .await;
+    // Links: a FEN, then moves.
+    let fen = "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1";
+    c.goto(&format!(
+        "{url}?fen={}",
+        fen.replace(' ', "%20").replace('/', "%2F")
+    ))
+    .await
+    .unwrap();
+    until(
+        &c,
+        "the linked FEN",
+        &format!("return document.getElementById('fen').value === '{fen}'"),
+    )
+    .await;
+    c.goto(&format!("{url}?moves=e4%20e5%20Nf3")).await.unwrap();
+    until(&c, "the linked moves", "return [...document.querySelectorAll('#moves button.move')].map(b => b.textContent).join(' ') === 'e4 e5 Nf3'").await;
+    // An error, readable in both looks, until dismissed.
+    let input = c.find(Locator::Id("fen")).await.unwrap();
+    input.clear().await.unwrap();
+    input.send_keys("nonsense\n").await.unwrap();
+    until(
+        &c,
+        "the error",
+        "return !!document.querySelector('#errors .error')",
+    )
+    .await;
+    for look in ["scope", "plain"] {
+        click(&c, &format!("#theme option[value='{look}']")).await;
+        let ratios = c.execute(CONTRAST, vec![]).await.unwrap();
+        let ratios: Vec<f64> = serde_json::from_value(ratios).unwrap();
+        assert!(
+            ratios.iter().all(|&r| r >= 4.5),
+            "{look}: error, status {ratios:?}"
+        );
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    click(&c, "#errors .error button.dismiss").await;
+    until(
+        &c,
+        "the error dismissed",
+        "return !document.querySelector('#errors .error')",
+    )
+    .await;
+    c.close().await.unwrap();
+}

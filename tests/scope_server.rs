@@ -170,21 +170,31 @@ async fn an_oversized_message_closes_only_its_own_connection() {
     let (addr, _) = start().await;
     let mut ws = connect(&addr).await;
     next(&mut ws, "state").await;
-    let huge = format!(
-        r#"{{"type":"load_pgn","pgn":"{}"}}"#,
-        "x".repeat(MAX_MESSAGE + 1)
-    );
-    let _ = ws.send(Message::Text(huge.into())).await;
-    let ended = tokio::time::timeout(Duration::from_secs(10), async {
-        loop {
-            match ws.next().await {
-                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
-                Some(Ok(_)) => {}
+    // Just over the cap, and far over it: each closed with 1009 and a reason.
+    for size in [MAX_MESSAGE + 1, 5 * MAX_MESSAGE] {
+        let huge = format!(r#"{{"type":"load_pgn","pgn":"{}"}}"#, "x".repeat(size));
+        let _ = ws.send(Message::Text(huge.into())).await;
+        let closed = tokio::time::timeout(Duration::from_secs(10), async {
+            loop {
+                match ws.next().await {
+                    Some(Ok(Message::Close(frame))) => return frame,
+                    None | Some(Err(_)) => return None,
+                    Some(Ok(_)) => {}
+                }
             }
-        }
-    })
-    .await;
-    assert!(ended.is_ok(), "the connection is closed");
+        })
+        .await
+        .expect("the connection is closed");
+        let frame = closed.unwrap_or_else(|| panic!("{size} bytes: no close frame"));
+        assert_eq!(u16::from(frame.code), 1009, "{size} bytes");
+        assert!(
+            frame.reason.contains("message too long"),
+            "{}",
+            frame.reason
+        );
+        ws = connect(&addr).await;
+        next(&mut ws, "state").await;
+    }
     let mut again = connect(&addr).await;
     next(&mut again, "state").await;
 }
@@ -456,4 +466,51 @@ async fn the_page_chooses_profile_strength_and_lines_and_bad_values_are_refused(
         .map(|l| l["pv"][0]["uci"].as_str().unwrap())
         .collect();
     assert_eq!(firsts.len(), 3, "{widest:?}");
+}
+
+#[test]
+fn every_address_prints_a_url_for_other_machines_too() {
+    use std::io::{BufRead, BufReader};
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_machack"))
+        .args(["scope", "--host", "0.0.0.0", "--port", "0"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    out.read_line(&mut first).unwrap();
+    let port = first
+        .trim()
+        .strip_prefix("machack scope: http://localhost:")
+        .and_then(|p| p.strip_suffix('/'))
+        .unwrap_or_else(|| panic!("{first}"))
+        .to_string();
+    // On a machine with a route out, the second line names its address, which serves the page.
+    let other = machack::scope::outbound_ip("0.0.0.0".parse().unwrap());
+    if let Some(ip) = other {
+        let mut second = String::new();
+        out.read_line(&mut second).unwrap();
+        assert_eq!(
+            second.trim(),
+            format!("machack scope from other machines: http://{ip}:{port}/")
+        );
+        let page = std::thread::spawn(move || {
+            use std::io::{Read, Write};
+            let mut s = std::net::TcpStream::connect((ip, port.parse::<u16>().unwrap())).unwrap();
+            write!(
+                s,
+                "GET / HTTP/1.1\r\nHost: {ip}:{port}\r\nConnection: close\r\n\r\n"
+            )
+            .unwrap();
+            let mut text = String::new();
+            s.read_to_string(&mut text).unwrap();
+            text
+        })
+        .join()
+        .unwrap();
+        assert!(page.starts_with("HTTP/1.1 200"), "{page}");
+    }
+    let _ = child.kill();
+    let _ = child.wait();
 }

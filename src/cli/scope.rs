@@ -51,6 +51,9 @@ pub fn run(args: &ScopeArgs) -> Result<(), CliError> {
         .await?;
         let url = server.url();
         println!("machack scope: {url}");
+        if let Some(other) = server.other_machines_url() {
+            println!("machack scope from other machines: {other}");
+        }
         std::io::stdout().flush()?;
         if args.open {
             open_browser(&url);

@@ -11,7 +11,7 @@
 use serde::Serialize;
 use shakmaty::Chess;
 
-use super::views::{self, PieceView, StatusView};
+use super::views::{self, PieceView, Side, StatusView};
 use crate::aids::{
     self, BoardTerms, EndTerms, MoveText, NodeAids, PlausibleView, RecordRow, ScoreView,
 };
@@ -27,6 +27,8 @@ pub struct DoneView {
     /// The game ply the search started from (the root of the tree).
     pub ply: usize,
     pub fen: String,
+    /// The side to move at the root: the values of the answer and the record are its.
+    pub turn: Side,
     /// Whether machack played the move (false: an analysis).
     pub played: bool,
     pub best: Option<MoveText>,
@@ -65,6 +67,7 @@ impl DoneView {
         DoneView {
             ply,
             fen: notation::fen_of(root),
+            turn: shakmaty::Position::turn(root).into(),
             played,
             best: best.best.map(|m| MoveText::new(root, m)),
             score: best.score.map(ScoreView::from),

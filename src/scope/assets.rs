@@ -31,6 +31,7 @@ pub const ASSETS: &[Asset] = &[
     asset!("/panels.js", "panels.js", "text/javascript; charset=utf-8"),
     asset!("/tree.js", "tree.js", "text/javascript; charset=utf-8"),
     asset!("/review.js", "review.js", "text/javascript; charset=utf-8"),
+    asset!("/graph.js", "graph.js", "text/javascript; charset=utf-8"),
     asset!("/style.css", "style.css", "text/css; charset=utf-8"),
     asset!("/pieces.svg", "pieces.svg", "image/svg+xml"),
 ];

@@ -107,6 +107,9 @@ pub struct Session {
     pub(super) last_score: Option<Score>,
     /// The game review under way, if any (dropping it stops it).
     pub(super) review: Option<Review>,
+    /// Counts the games this tab has had: a new game, a FEN, a PGN or an undo starts
+    /// another, and the page throws away what it showed of the one before.
+    pub(super) game: u64,
 }
 
 impl Session {
@@ -131,6 +134,7 @@ impl Session {
             draw_offer: None,
             last_score: None,
             review: None,
+            game: 0,
         }
     }
 
@@ -253,6 +257,8 @@ impl Session {
     /// Starts the game afresh from the engine's game: the clocks, the ending, the offer.
     /// `ended` is a result the game already has (a PGN's).
     fn restart(&mut self, ended: Option<Ending>) {
+        self.review = None;
+        self.game += 1;
         self.ended = ended;
         self.draw_offer = None;
         self.last_score = None;
@@ -300,6 +306,8 @@ impl Session {
         }
         self.ended = None;
         self.draw_offer = None;
+        self.review = None;
+        self.game += 1;
         self.turn_started = Instant::now();
         self.send_state();
         Ok(())
@@ -448,6 +456,7 @@ impl Session {
                 .map(|t| if t.play { "play" } else { "analyse" }),
             draw_offer: self.draw_offer.clone(),
             pgn: pgn::write_game(game, &tags, &[], &result),
+            game: self.game,
             status,
         }
     }

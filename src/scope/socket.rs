@@ -9,9 +9,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
-use axum::extract::ws::{Message, WebSocket};
+use axum::extract::ws::{CloseFrame, Message, WebSocket, close_code};
 
-use super::messages::{BadMessage, Reply, Request};
+use super::messages::{BadMessage, MAX_MESSAGE, Reply, Request};
 use super::session::{Command, Session};
 
 /// The most tabs served at once (each has an engine and a search thread).
@@ -59,6 +59,19 @@ async fn send(socket: &mut WebSocket, reply: &Reply) -> bool {
         .is_ok()
 }
 
+/// Closes the socket with 1009 (message too big) and `why`, cut to fit a close frame.
+async fn too_big(socket: &mut WebSocket, why: String) {
+    let mut reason = why;
+    while reason.len() > 120 {
+        reason.pop();
+    }
+    let frame = CloseFrame {
+        code: close_code::SIZE,
+        reason: reason.into(),
+    };
+    let _ = socket.send(Message::Close(Some(frame))).await;
+}
+
 /// Serves one tab until its socket closes.
 pub async fn serve(mut socket: WebSocket, sessions: Sessions) {
     let Some(slot) = sessions.take() else {
@@ -94,6 +107,10 @@ pub async fn serve(mut socket: WebSocket, sessions: Sessions) {
                     Some(Ok(Message::Text(text))) => Request::parse(&text),
                     Some(Ok(Message::Binary(_))) => Err(BadMessage::Binary),
                     Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+                    Some(Err(e)) if e.to_string().contains("Space limit exceeded") => {
+                        too_big(&mut socket, format!("message too long: at most {MAX_MESSAGE} bytes")).await;
+                        break;
+                    }
                     Some(Ok(Message::Close(_)) | Err(_)) | None => break,
                 };
                 match request {
@@ -101,6 +118,10 @@ pub async fn serve(mut socket: WebSocket, sessions: Sessions) {
                         if commands.send(Command::Request(r)).is_err() {
                             break;
                         }
+                    }
+                    Err(e @ BadMessage::TooLong(_)) => {
+                        too_big(&mut socket, e.to_string()).await;
+                        break;
                     }
                     Err(e) => {
                         let _ = events.send(Reply::error(e));

@@ -194,6 +194,9 @@ pub struct GameView {
     /// A draw offer machack has not answered yet, or its answer.
     pub draw_offer: Option<String>,
     pub pgn: String,
+    /// Which of the tab's games this is: a new number after a new game, a FEN, a PGN or
+    /// an undo, when what the page showed of the game before no longer applies.
+    pub game: u64,
 }
 
 /// One top-level move while the search runs: plausibility order, the value it had when
@@ -210,6 +213,9 @@ pub struct LiveRootMove {
 /// Live progress of a search.
 #[derive(Debug, Clone, Serialize)]
 pub struct InfoView {
+    /// The side to move at the root: every value here is its (the mover's); the page
+    /// tells them from White's point of view unless asked for the mover's.
+    pub turn: Side,
     pub depth: u32,
     pub seldepth: u32,
     pub score: ScoreView,
@@ -262,6 +268,7 @@ impl InfoView {
             }
         }
         Some(InfoView {
+            turn: pos.turn().into(),
             depth: best.depth.max(latest.depth),
             seldepth: best.seldepth.max(latest.seldepth),
             score: best.score.into(),

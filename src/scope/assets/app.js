@@ -3,9 +3,10 @@
 // the server; this file only routes messages and keeps what is on screen.
 
 import { Board } from "./board.js";
-import { view, h, drawMoves, drawInfo, drawDone, drawEval, lineText, halfMoves } from "./panels.js";
+import { view, h, drawMoves, drawInfo, drawDone, drawEval, lineText, halfMoves, povScore } from "./panels.js";
 import { Tree } from "./tree.js";
 import { Review } from "./review.js";
+import { drawBar, drawGraph } from "./graph.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -19,6 +20,10 @@ let inspected = null; // the last inspect view (the aids panel)
 let clockAt = 0; // when the clocks of `state` were read
 let infos = 0; // live search lines received (shown as data-infos on #thinking)
 let thinkingSince = 0; // when the current search started (the page counts its time)
+let thinkingPly = 0; // the game ply the current search started from
+let values = new Map(); // White's value at each ply of the game, as the searches found it
+let undoing = false; // an undo was asked: the values of the moves kept still hold
+let orient = true; // turn the board to the player's side with the next game
 
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
@@ -47,23 +52,29 @@ function receive(m) {
   switch (m.type) {
     case "hello":
       $("profile").replaceChildren(...m.profiles.map((p) => h("option", { value: p.name, title: p.description }, p.name)));
+      restore();
       break;
     case "state":
       onState(m);
       break;
     case "info":
       info = m;
-      drawInfo($("thinking"), m);
+      values.set(thinkingPly, white(m.score, m.turn));
+      drawInfo($("thinking"), m, state && state.profile === "modern");
       $("thinking").dataset.infos = ++infos;
-      drawBoard();
+      drawAll();
       break;
     case "done":
       done = m;
       doneLines = info && info.lines.length > 1 ? info.lines : null;
       info = null;
+      if (m.score) {
+        values.set(m.ply, white(m.score, m.turn));
+        if (m.played) values.set(m.ply + 1, white(m.score, m.turn));
+      }
       drawDone($("thinking"), m, doneLines);
       tree.show(m);
-      drawBoard();
+      drawAll();
       break;
     case "inspect":
       onInspect(m);
@@ -83,11 +94,90 @@ function receive(m) {
   }
 }
 
+// A value the server sent for the mover `turn`, from White's side (the bar and graph's).
+function white(s, turn) {
+  return turn === "black" ? { value: -s.value, mate: s.mate === null || s.mate === undefined ? s.mate : -s.mate } : s;
+}
+
+// Another game (new, undone, set up or loaded): what the page showed of the last one goes,
+// the values of the moves an undo kept excepted.
+function forget(s) {
+  done = null;
+  info = null;
+  doneLines = null;
+  reviewing = null;
+  tree.clear();
+  review.clear();
+  $("thinking").replaceChildren(h("p", { class: "quiet" }, "No search of this position yet."));
+  values = undoing ? new Map([...values].filter(([ply]) => ply <= s.moves.length)) : new Map();
+  undoing = false;
+}
+
+const STORE = "machack-scope";
+let saveFrom = 0; // the first game number worth saving (the restored one, once it is back)
+
+// What a reload brings back: the settings, the page's own choices, and the game, unless
+// the address asks for a position (?fen=FEN, ?moves=e4 e5 Nf3, or both).
+function restore() {
+  let saved = null;
+  try {
+    saved = JSON.parse(localStorage.getItem(STORE) || "null");
+  } catch {
+    saved = null;
+  }
+  if (saved && saved.view) {
+    for (const id of ["pov", "notation", "theme"]) {
+      if (saved.view[id]) {
+        $(id).value = saved.view[id];
+        $(id).dispatchEvent(new Event("change"));
+      }
+    }
+  }
+  if (saved && saved.settings) {
+    const { strength, ...settings } = saved.settings;
+    if (strength && settings.profile === "modern") Object.assign(settings, { limit_strength: true, elo: strength });
+    send({ type: "settings", ...settings });
+  }
+  const params = new URLSearchParams(location.search);
+  const fen = params.get("fen");
+  const moves = params.get("moves");
+  if (moves !== null) {
+    const tags = fen ? `[SetUp "1"]\n[FEN "${fen.replaceAll('"', "")}"]\n\n` : "";
+    send({ type: "load_pgn", pgn: `${tags}${moves.replaceAll(",", " ")} *\n` });
+  } else if (fen !== null) {
+    send({ type: "set_fen", fen });
+  } else if (saved && saved.pgn) {
+    send({ type: "load_pgn", pgn: saved.pgn });
+  } else {
+    return;
+  }
+  saveFrom = 1;
+}
+
+// Keeps the game and the settings for the next visit.
+function save(s) {
+  if (s.game < saveFrom) return;
+  const settings = { profile: s.profile, book: s.book, level: s.level, multipv: s.multipv, human: s.human, strength: s.strength };
+  const kept = { pgn: s.pgn, settings, view: { pov: $("pov").value, notation: $("notation").value, theme: $("theme").value } };
+  try {
+    localStorage.setItem(STORE, JSON.stringify(kept));
+  } catch {
+    // A browser that keeps nothing (private mode, storage full) plays on without.
+  }
+}
+
 function onState(s) {
+  save(s);
   const moved = !state || state.fen !== s.fen || state.moves.length !== s.moves.length;
+  if (state && s.game !== state.game) forget(s);
+  if (orient || (state && s.human !== state.human)) {
+    board.flipped = s.human === "black";
+    orient = false;
+  }
   if (s.thinking && (!state || !state.thinking)) {
     info = null;
     thinkingSince = performance.now();
+    thinkingPly = s.moves.length;
     $("thinking").replaceChildren(h("p", { class: "live" }, s.thinking === "play" ? "machack is thinking…" : "analysing…"));
   }
   state = s;
@@ -127,10 +217,41 @@ function drawInspected() {
     send({ type: "inspect", ply: node.ply, path: [...node.path.map((m) => m.uci), uci] }));
 }
 
+// An error stays until dismissed.
 function showError(text) {
-  const p = h("p", { class: "error" }, text);
-  $("status").after(p);
-  setTimeout(() => p.remove(), 6000);
+  const close = h("button", { class: "dismiss", title: "dismiss" }, "×");
+  const p = h("p", { class: "error" }, text, " ", close);
+  close.addEventListener("click", () => p.remove());
+  $("errors").append(p);
+}
+
+// The ply on the board: the game's now, or the one picked in the move list.
+function shownPly() {
+  return reviewing && !reviewing.path.length ? reviewing.ply : state.moves.length;
+}
+
+// Shows the game after `ply` moves (now, at the end).
+function showPly(ply) {
+  if (!state) return;
+  ply = Math.max(0, Math.min(state.moves.length, ply));
+  send(ply === state.moves.length ? { type: "inspect" } : { type: "inspect", ply, path: [] });
+}
+
+// Whether the last search was of the position on the board (or machack played its move
+// there and the board shows the position after it).
+function searchApplies() {
+  if (!done || !state) return true;
+  const fen = reviewing ? reviewing.fen : state.fen;
+  return done.fen === fen || (!reviewing && done.played && state.moves.length === done.ply + 1);
+}
+
+function drawSearchNote() {
+  const note = document.querySelector(".search-note");
+  const applies = searchApplies();
+  note.hidden = applies;
+  note.textContent = applies ? "" : `The search below was of the game after ${halfMoves(done.ply)}, not of the position on the board.`;
+  $("thinking").classList.toggle("other-position", !applies);
+  $("tree").classList.toggle("other-position", !applies);
 }
 
 function drawAll() {
@@ -142,6 +263,10 @@ function drawAll() {
   if (state.thinking === "play") text += " machack is thinking.";
   if (state.draw_offer) text += " " + state.draw_offer;
   $("status").textContent = text;
+  const ply = shownPly();
+  drawBar($("evalbar"), values.get(ply));
+  drawGraph($("graph"), values, state.moves.length, ply, showPly);
+  drawSearchNote();
   $("review").hidden = !reviewing;
   if (reviewing) {
     const where = reviewing.path.length ? `, then ${lineText(reviewing.path)}` : "";
@@ -161,7 +286,8 @@ function doneLine() {
 function drawBoard() {
   if (!state) return;
   const shown = reviewing || state;
-  board.arrows = (reviewing ? [] : state.thinking && info ? info.pv : doneLine()).map((m) => m.uci);
+  const over = !!state.status.result;
+  board.arrows = (reviewing || over ? [] : state.thinking && info ? info.pv : doneLine()).map((m) => m.uci);
   board.show({
     pieces: shown.pieces,
     legal: reviewing ? [] : state.legal,
@@ -202,12 +328,15 @@ function download(name, text) {
 
 function wire() {
   const click = (id, f) => $(id).addEventListener("click", f);
-  click("new-game", () => send({ type: "new_game", human: $("human").value }));
-  click("flip", () => {
-    board.flip();
-    drawClocks();
+  click("new-game", () => {
+    orient = true;
+    send({ type: "new_game", human: $("human").value });
   });
-  click("undo", () => send({ type: "undo" }));
+  click("flip", flip);
+  click("undo", () => {
+    undoing = true;
+    send({ type: "undo" });
+  });
   click("go", () => send({ type: "go" }));
   click("analyse", () => send({ type: "analyse" }));
   click("stop", () => send({ type: "stop" }));
@@ -243,15 +372,15 @@ function wire() {
       : { type: "settings", limit_strength: true, elo: Number(v) });
   });
   $("multipv").addEventListener("change", () => send({ type: "settings", multipv: Number($("multipv").value) }));
+  $("pov").addEventListener("change", () => {
+    view.pov = $("pov").value;
+    redraw();
+  });
   $("notation").addEventListener("change", () => {
     view.notation = $("notation").value;
-    drawAll();
-    drawInspected();
-    if (done) {
-      drawDone($("thinking"), done, doneLines);
-      tree.show(done);
-    }
+    redraw();
   });
+  document.addEventListener("keydown", keys);
   $("theme").addEventListener("change", () => {
     document.body.classList.remove("scope", "plain");
     document.body.classList.add($("theme").value);
@@ -264,6 +393,43 @@ function wire() {
       time.textContent = `time ${((performance.now() - thinkingSince) / 1000).toFixed(1)} s`;
     }
   }, 250);
+}
+
+// Every panel again, after a change of how things are written.
+function redraw() {
+  drawAll();
+  drawInspected();
+  if (done) {
+    drawDone($("thinking"), done, doneLines);
+    tree.show(done);
+  } else if (info) {
+    drawInfo($("thinking"), info, state && state.profile === "modern");
+  }
+}
+
+function flip() {
+  board.flip();
+  drawClocks();
+}
+
+// ← → Home End through the moves, f flips, Space starts or stops an analysis; keys typed
+// into a field are the field's.
+function keys(e) {
+  if (!state || e.ctrlKey || e.altKey || e.metaKey) return;
+  if (e.target.closest && e.target.closest("input, textarea, select")) return;
+  const ply = shownPly();
+  const actions = {
+    ArrowLeft: () => showPly(ply - 1),
+    ArrowRight: () => showPly(ply + 1),
+    Home: () => showPly(0),
+    End: () => showPly(state.moves.length),
+    f: flip,
+    " ": () => send(state.thinking === "analyse" ? { type: "stop" } : { type: "analyse" }),
+  };
+  const action = actions[e.key];
+  if (!action) return;
+  e.preventDefault();
+  action();
 }
 
 async function loadPieces() {

@@ -136,7 +136,9 @@ export class Board {
     svg.replaceChildren();
     el("defs", {}, svg).innerHTML =
       '<marker id="arrowhead" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3" ' +
-      'markerHeight="3" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 Z"/></marker>';
+      'markerHeight="3" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 Z"/></marker>' +
+      '<marker id="arrowhead-best" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="2.5" ' +
+      'markerHeight="2.5" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 Z"/></marker>';
     const hints = this.selected ? this.targets(this.selected) : [];
     for (let r = 0; r < 8; r++) {
       for (let f = 0; f < 8; f++) {
@@ -164,13 +166,18 @@ export class Board {
       const occupied = this.pieces.some((p) => p.square === sq);
       el("circle", { cx: x + 0.5, cy: y + 0.5, r: occupied ? 0.45 : 0.15, class: occupied ? "hint capture" : "hint" }, svg);
     }
-    this.arrows.slice(0, 4).forEach((uci, i) => {
+    // The best move last, over the rest, in a colour of its own; each arrow on a halo of
+    // the opposite shade so it reads over light squares and dark pieces alike.
+    const arrows = this.arrows.slice(0, 4).map((uci, i) => [uci, i]).reverse();
+    for (const [uci, i] of arrows) {
       const [x1, y1] = this.xy(uci.slice(0, 2));
       const [x2, y2] = this.xy(uci.slice(2, 4));
+      const at = { x1: x1 + 0.5, y1: y1 + 0.5, x2: x2 + 0.5, y2: y2 + 0.5 };
+      el("line", { ...at, class: "arrow halo arrow" + i }, svg);
       el("line", {
-        x1: x1 + 0.5, y1: y1 + 0.5, x2: x2 + 0.5, y2: y2 + 0.5,
-        class: "arrow arrow" + i, "marker-end": "url(#arrowhead)",
+        ...at, class: "arrow arrow" + i + (i === 0 ? " best" : ""),
+        "marker-end": i === 0 ? "url(#arrowhead-best)" : "url(#arrowhead)",
       }, svg);
-    });
+    }
   }
 }

@@ -13,7 +13,14 @@ export function h(tag, attrs = {}, ...children) {
   return e;
 }
 
-export const view = { notation: "san" };
+// How moves are written, and whose side values are told from: White's (positive is good
+// for White, as the console and the command line print them) or the side to move's.
+export const view = { notation: "san", pov: "white" };
+
+// The words a label uses for the point of view.
+export function povLabel() {
+  return view.pov === "white" ? "White's point of view" : "the side to move's point of view";
+}
 
 export function moveText(m) {
   return view.notation === "san" ? m.san : m.descriptive;
@@ -26,10 +33,24 @@ export function lineText(moves) {
     .join(" ");
 }
 
-export function scoreText(s) {
+// Whether a value for the side `turn` (the search's mover) turns round to be told from
+// the point of view chosen.
+const turns = (turn) => view.pov === "white" && turn === "black";
+
+// A value the server sent for the mover `turn`, as the chosen point of view tells it.
+export function povScore(s, turn) {
+  if (!s || !turns(turn)) return s;
+  return { value: -s.value, mate: s.mate === null || s.mate === undefined ? s.mate : -s.mate };
+}
+
+export function scoreText(s, turn) {
   if (!s) return "";
-  if (s.mate !== null && s.mate !== undefined) return s.mate > 0 ? `mate in ${s.mate}` : `mated in ${-s.mate}`;
-  return (s.value >= 0 ? "+" : "") + (s.value / 128).toFixed(2);
+  const told = povScore(s, turn);
+  if (told.mate !== null && told.mate !== undefined) {
+    if (view.pov === "white") return `${told.mate > 0 ? "White" : "Black"} mates in ${Math.abs(told.mate)}`;
+    return told.mate > 0 ? `mate in ${told.mate}` : `mated in ${-told.mate}`;
+  }
+  return (told.value >= 0 ? "+" : "") + (told.value / 128).toFixed(2);
 }
 
 const pawns = (v) => (v >= 0 ? "+" : "") + (v / 128).toFixed(2);
@@ -58,33 +79,36 @@ function searchLine(s) {
     h("span", {}, `nodes ${count(s.nodes)}`),
     h("span", {}, `nps ${count(s.nps)}`),
     h("span", { class: "time" }, `time ${(s.time_ms / 1000).toFixed(1)} s`),
-    s.score ? h("span", { class: "score" }, `value ${scoreText(s.score)}`) : null);
+    s.score ? h("span", { class: "score", title: povLabel() }, `value ${scoreText(s.score, s.turn)}`) : null);
 }
 
 // The best line, or with MultiPV each of the best lines on its own row, best first.
-function linesOf(pv, lines) {
+function linesOf(pv, lines, turn) {
   if (!lines || lines.length < 2) return h("p", { class: "pv" }, "line: ", lineText(pv));
   const list = h("ol", { class: "lines" });
   for (const l of lines) {
     list.append(h("li", { "data-multipv": l.multipv, value: l.multipv },
-      h("span", { class: "score" }, scoreText(l.score)), ` depth ${l.depth}: `, lineText(l.pv)));
+      h("span", { class: "score" }, scoreText(l.score, turn)), ` depth ${l.depth}: `, lineText(l.pv)));
   }
   return list;
 }
 
 // Live progress: numbers, the line(s), and the top level in plausibility order.
-export function drawInfo(box, info) {
+// `modern`: the modern search, which orders its moves itself (the 1967 plausibility is
+// no part of it, so the table leaves it out).
+export function drawInfo(box, info, modern) {
   const table = h("table", { class: "root" },
-    h("tr", {}, h("th", {}, "#"), h("th", {}, "move"), h("th", {}, "plausibility"), h("th", {}, "value when best")));
+    h("tr", {}, h("th", {}, "#"), h("th", {}, "move"), h("th", {}, modern ? "" : "plausibility"), h("th", {}, "value when best")));
   info.root.forEach((r, i) => {
     table.append(h("tr", { class: r.best ? "best" : "" },
-      h("td", {}, i + 1), h("td", {}, moveText(r.move)), h("td", {}, r.plausibility),
-      h("td", {}, scoreText(r.value))));
+      h("td", {}, i + 1), h("td", {}, moveText(r.move)), h("td", {}, modern ? "" : r.plausibility),
+      h("td", {}, scoreText(r.value, info.turn))));
   });
   box.replaceChildren(
     h("p", { class: "live" }, "machack is thinking…"),
     searchLine(info),
-    linesOf(info.pv, info.lines),
+    h("p", { class: "quiet pov" }, `Values: ${povLabel()}.`),
+    linesOf(info.pv, info.lines, info.turn),
     table);
 }
 
@@ -102,24 +126,32 @@ export function drawDone(box, done, lines) {
   // The modern search's rows carry their place in the move ordering and their nodes
   // instead of a plausibility.
   const modern = done.record.some((r) => r.order !== undefined);
+  // The 1967 search's secondary search may change a move's value and so the order: its
+  // column shows where it ran.
+  const secondary = done.record.some((r) => r.secondary);
   const table = h("table", { class: "root" },
     h("tr", {}, h("th", {}, "#"), h("th", {}, "move"), h("th", {}, modern ? "order" : "plausibility"),
-      h("th", {}, "value"), modern ? h("th", {}, "nodes") : "", h("th", {}, "")));
+      h("th", {}, "value"), secondary ? h("th", { title: "the secondary search's value, which decided this move's place" }, "secondary") : "",
+      modern ? h("th", {}, "nodes") : "", h("th", {}, "")));
   done.record.forEach((r, i) => {
     table.append(h("tr", { class: r.verdict === "the best move" ? "best" : "" },
       h("td", {}, i + 1), h("td", {}, moveText(r.move)), h("td", {}, modern ? r.order : r.plausibility),
-      h("td", {}, boundText(r.bound) + scoreText(r.value)),
+      h("td", {}, boundText(r.bound, done.turn) + scoreText(r.value, done.turn)),
+      secondary ? h("td", { class: "secondary" }, scoreText(r.secondary, done.turn)) : "",
       modern ? h("td", {}, r.nodes.toLocaleString("en")) : "", h("td", {}, r.verdict.split(":")[0])));
   });
   box.replaceChildren(
     h("p", { class: "answer" }, what + (done.stopped ? " (stopped early)" : "")),
     searchLine(done),
-    linesOf(done.pv, lines),
+    h("p", { class: "quiet pov" }, `Values: ${povLabel()}.`),
+    linesOf(done.pv, lines, done.turn),
     done.record.length ? table : "");
 }
 
 // The sign of a recorded value's bound: at most (upper) or at least (lower) what it says.
-export function boundText(bound) {
+// A bound for the mover `turn` turns round with its value.
+export function boundText(bound, turn) {
+  if (turns(turn)) bound = bound === "upper" ? "lower" : bound === "lower" ? "upper" : bound;
   return bound === "upper" ? "≤ " : bound === "lower" ? "≥ " : "";
 }
 

@@ -22,7 +22,19 @@ export class Review {
     this.at = null;
   }
 
+  // Forgets the notes: they were of another game.
+  clear() {
+    this.notes = [];
+    this.at = null;
+    this.active = false;
+    this.summary.textContent = "";
+    this.table.replaceChildren();
+    delete this.table.dataset.done;
+    this.detail.textContent = "";
+  }
+
   start(m) {
+    this.active = true;
     this.notes = [];
     this.at = null;
     this.table.dataset.done = "false";
@@ -31,11 +43,14 @@ export class Review {
   }
 
   add(note) {
+    if (!this.active) return;
     this.notes.push(note);
     this.draw();
   }
 
   done(m) {
+    if (!this.active) return;
+    this.active = false;
     this.summary.textContent = m.summary + (m.stopped ? " (stopped before the end)" : "");
     this.table.dataset.done = "true";
   }

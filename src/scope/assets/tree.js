@@ -7,7 +7,7 @@
 // plausible moves there; the moves of the recorded variation are marked with their place
 // in it. Clicking a node's move shows its position (aids 3, 4).
 
-import { h, moveText, lineText, scoreText, endTermsTable, halfMoves, boundText } from "./panels.js";
+import { h, moveText, lineText, scoreText, endTermsTable, halfMoves, boundText, povLabel } from "./panels.js";
 
 export class Tree {
   // inspect(ply, path) asks the server for a node; replies come back through expand().
@@ -45,6 +45,13 @@ export class Tree {
     return li;
   }
 
+  // Forgets the last search: the position it searched is gone.
+  clear() {
+    this.done = null;
+    this.waiting.clear();
+    this.box.replaceChildren(h("p", { class: "quiet" }, "No search of this game yet."));
+  }
+
   // A finished search: its record becomes the top level.
   show(done) {
     this.done = done;
@@ -60,8 +67,8 @@ export class Tree {
     for (const r of done.record) {
       const detail = h("span", { class: "detail" },
         r.order !== undefined ? `order ${r.order} · ${r.nodes.toLocaleString("en")} nodes` : `plausibility ${r.plausibility}`,
-        r.value ? ` · value ${boundText(r.bound)}${scoreText(r.value)}` : "",
-        r.secondary ? ` · secondary search ${scoreText(r.secondary)}` : "",
+        r.value ? ` · value ${boundText(r.bound, done.turn)}${scoreText(r.value, done.turn)}` : "",
+        r.secondary ? ` · secondary search ${scoreText(r.secondary, done.turn)}` : "",
         ` · ${r.verdict}`,
         r.flags.length ? ` · ${r.flags.join(", ")}` : "",
         r.pv.length > 1 ? h("span", { class: "pv" }, ` · line ${lineText(r.pv)}`) : "");
@@ -79,7 +86,7 @@ export class Tree {
     const root = h("button", { class: "label" }, `Search after ${halfMoves(done.ply)}`);
     root.addEventListener("click", () => this.inspect(done.ply, []));
     this.box.replaceChildren(
-      h("p", {}, root, ` value ${scoreText(done.score)}, depth ${done.depth}, ${done.nodes.toLocaleString("en")} nodes`),
+      h("p", {}, root, ` value ${scoreText(done.score, done.turn)} (${povLabel()}), depth ${done.depth}, ${done.nodes.toLocaleString("en")} nodes`),
       top,
       h("details", {}, h("summary", {}, "Terms at the end of the main variation (aid 3)"),
         done.pv_end_terms ? endTermsTable(done.pv_end_terms) : ""),
