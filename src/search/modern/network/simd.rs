@@ -126,15 +126,13 @@ mod portable {
         for b in 0..dst.len() {
             let mut v = src.map_or(dst[b], |s| s[b]).0;
             for row in add {
-                let r = &row[b].0;
-                for i in 0..LANES {
-                    v[i] = v[i].wrapping_add(r[i]);
+                for (v, &r) in v.iter_mut().zip(&row[b].0) {
+                    *v = v.wrapping_add(r);
                 }
             }
             for row in sub {
-                let r = &row[b].0;
-                for i in 0..LANES {
-                    v[i] = v[i].wrapping_sub(r[i]);
+                for (v, &r) in v.iter_mut().zip(&row[b].0) {
+                    *v = v.wrapping_sub(r);
                 }
             }
             dst[b].0 = v;
@@ -146,9 +144,9 @@ mod portable {
         // A sum for each lane, so that the compiler keeps them in vectors.
         let mut sums = [0i32; LANES];
         for (u, w) in units.iter().zip(weights) {
-            for i in 0..LANES {
-                let clipped = i32::from(u.0[i].clamp(0, QA as i16));
-                sums[i] = sums[i].wrapping_add(clipped * i32::from(w.0[i]));
+            for ((sum, &u), &w) in sums.iter_mut().zip(&u.0).zip(&w.0) {
+                let clipped = i32::from(u.clamp(0, QA as i16));
+                *sum = sum.wrapping_add(clipped * i32::from(w));
             }
         }
         sums.iter().fold(0, |a, &s| a.wrapping_add(s))
