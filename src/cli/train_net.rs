@@ -17,7 +17,7 @@ pub struct TrainNetArgs {
     /// Where to write the network.
     #[arg(long)]
     out: String,
-    /// Hidden units for each point of view (the engine reads networks of its own size).
+    /// Hidden units for each point of view (the file says it; the engine reads any width).
     #[arg(long, default_value_t = HIDDEN, value_parser = limits::at_least_one::<usize>())]
     hidden: usize,
     /// Passes over the data.

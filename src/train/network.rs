@@ -18,9 +18,7 @@ use shakmaty::{Chess, Color, Position};
 use super::data::{self, DataError};
 use crate::search::modern::eval::evaluate;
 use crate::search::modern::level::mix;
-use crate::search::modern::network::{
-    HIDDEN, INPUTS, Network, QA, QB, SCALE, feature, file_size, header,
-};
+use crate::search::modern::network::{INPUTS, Network, QA, QB, SCALE, feature, file_size, header};
 
 /// The most pieces a position holds.
 const MAX_PIECES: usize = 32;
@@ -149,13 +147,18 @@ impl FloatNet {
     /// The weights a quantised network stands for, to train on from there.
     pub fn from_network(net: &Network) -> FloatNet {
         let (qa, qb) = (QA as f32, QB as f32);
-        let mut params = Vec::with_capacity(INPUTS * HIDDEN + 3 * HIDDEN + 1);
-        params.extend(net.w1.iter().flatten().map(|&w| f32::from(w) / qa));
-        params.extend(net.b1.iter().map(|&b| f32::from(b) / qa));
-        params.extend(net.w2.iter().flatten().map(|&w| f32::from(w) / qb));
+        let hidden = net.hidden();
+        let mut params = Vec::with_capacity(INPUTS * hidden + 3 * hidden + 1);
+        params.extend(
+            (0..INPUTS)
+                .flat_map(|f| net.w1(f))
+                .map(|w| f32::from(w) / qa),
+        );
+        params.extend(net.b1().map(|b| f32::from(b) / qa));
+        params.extend(net.w2(0).chain(net.w2(1)).map(|w| f32::from(w) / qb));
         params.push(net.b2 as f32 / (qa * qb));
         FloatNet {
-            hidden: HIDDEN,
+            hidden,
             residual: net.residual,
             params,
         }
@@ -274,7 +277,7 @@ impl FloatNet {
     /// The network quantised, as a file [`Network::read`] reads.
     pub fn to_bytes(&self) -> Vec<u8> {
         let h = self.hidden;
-        let mut out = Vec::with_capacity(file_size());
+        let mut out = Vec::with_capacity(file_size(h));
         out.extend_from_slice(&header(h, self.residual));
         let quantise = |v: f32, q: i32| (v * q as f32).round().clamp(-32767.0, 32767.0) as i16;
         let (b1, w2) = (self.b1(), self.w2());
@@ -436,6 +439,7 @@ fn shuffle(samples: &mut [Sample], seed: u64) {
 mod tests {
     use super::*;
     use crate::rules::parse_fen;
+    use crate::search::modern::network::HIDDEN;
     use crate::train::data::fen_fields;
 
     const LINES: &str = "\

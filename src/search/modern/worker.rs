@@ -164,7 +164,7 @@ impl Worker<'_> {
     /// Sets the network's units at `ply` for `pos` from scratch (the root).
     pub(super) fn refresh_units(&mut self, pos: &Chess, ply: usize) {
         if let Some(net) = self.network {
-            self.frames[ply].units = Accumulator::of(net, pos.board());
+            self.frames[ply].units.refresh(net, pos.board());
         }
     }
 

@@ -1,9 +1,10 @@
 //! The evaluation network of the modern profile: a small neural network read from
 //! `nets/modern.nnue` (or the file a build names with `EVALFILE`, `build.rs`), embedded in
 //! the binary. Its inputs are the pieces, 768 a point of view (own or the other side's, six
-//! kinds, 64 squares, seen from that side), summed into [`HIDDEN`] units for each side by
-//! one shared layer, clipped to 0..1, then weighed into one value. The side to move's
-//! units come first, so one network serves both colours.
+//! kinds, 64 squares, seen from that side), summed into as many hidden units for each side
+//! as the file says by one shared layer, clipped to 0..1, then weighed into one value. The
+//! side to move's units come first, so one network serves both colours. The inner loops
+//! are in [`simd`], in the version the CPU runs best.
 //!
 //! A network marked *residual* was fitted to what the hand-written evaluation misses: its
 //! value is added to [`super::eval::evaluate`]. Integer arithmetic throughout (the layer in
@@ -23,7 +24,12 @@ use thiserror::Error;
 
 use crate::rules::changes;
 
-/// Hidden units for each point of view.
+pub mod simd;
+
+use simd::{LANES, Lanes, Simd};
+
+/// Hidden units for each point of view of the embedded network, and of the networks
+/// `train-net` writes unless told otherwise. A file says its own width.
 pub const HIDDEN: usize = 128;
 /// Inputs for each point of view: own and other pieces, six kinds, 64 squares.
 pub const INPUTS: usize = 768;
@@ -62,12 +68,10 @@ const _: () = {
         EMBEDDED[4] as u16 | (EMBEDDED[5] as u16) << 8 == VERSION,
         "the embedded network's file version is not the one this build reads"
     );
+    let hidden = EMBEDDED[6] as usize | (EMBEDDED[7] as usize) << 8;
+    assert!(hidden > 0, "the embedded network has no hidden units");
     assert!(
-        EMBEDDED[6] as usize | (EMBEDDED[7] as usize) << 8 == HIDDEN,
-        "the embedded network's hidden layer is not the size this build has"
-    );
-    assert!(
-        EMBEDDED.len() == file_size(),
+        EMBEDDED.len() == file_size(hidden),
         "the embedded network's size does not match its header"
     );
 };
@@ -159,31 +163,38 @@ pub enum NetworkError {
     Magic,
     #[error("network file version {0}, this build reads version {VERSION}")]
     Version(u16),
-    #[error("the network has {0} hidden units, this build has {HIDDEN}")]
-    Hidden(u16),
+    #[error("the network file says it has no hidden units")]
+    NoHidden,
     #[error("the network file has {found} bytes, its header says {expected}")]
     Size { expected: usize, found: usize },
 }
 
-/// The quantised weights.
+/// The quantised weights. Each row of units is kept in whole [`Lanes`], padded with
+/// zeros: a padding unit is 0 and weighs 0, so it changes no value.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Network {
     /// Fitted to the hand-written evaluation's error: add it to that evaluation.
     pub residual: bool,
+    /// Hidden units for each point of view.
+    hidden: usize,
+    /// The [`Lanes`] of a row of units.
+    blocks: usize,
     /// The first layer's biases, in 1/[`QA`]...
-    pub b1: [i16; HIDDEN],
+    b1: Vec<Lanes>,
     /// ...and its weights, a row of units for each input.
-    pub w1: Vec<[i16; HIDDEN]>,
+    w1: Vec<Lanes>,
     /// The output weights of the side to move's units, then of the other side's, in
     /// 1/[`QB`].
-    pub w2: [[i16; HIDDEN]; 2],
+    w2: Vec<Lanes>,
     /// The output bias, in 1/([`QA`]·[`QB`]).
     pub b2: i32,
+    /// The version of the inner loops that runs.
+    simd: Simd,
 }
 
-/// The number of bytes of a file with `HIDDEN` units.
-pub const fn file_size() -> usize {
-    HEADER + 2 * (HIDDEN + INPUTS * HIDDEN + 2 * HIDDEN) + 4
+/// The number of bytes of a file with `hidden` units.
+pub const fn file_size(hidden: usize) -> usize {
+    HEADER + 2 * (hidden + INPUTS * hidden + 2 * hidden) + 4
 }
 
 /// The first bytes of a file of a network with `hidden` units, residual or not; the
@@ -208,30 +219,88 @@ impl Network {
         if u16_at(4) != VERSION {
             return Err(NetworkError::Version(u16_at(4)));
         }
-        if usize::from(u16_at(6)) != HIDDEN {
-            return Err(NetworkError::Hidden(u16_at(6)));
+        let hidden = usize::from(u16_at(6));
+        if hidden == 0 {
+            return Err(NetworkError::NoHidden);
         }
-        if bytes.len() != file_size() {
+        if bytes.len() != file_size(hidden) {
             return Err(NetworkError::Size {
-                expected: file_size(),
+                expected: file_size(hidden),
                 found: bytes.len(),
             });
         }
+        let blocks = hidden.div_ceil(LANES);
         let mut words = bytes[HEADER..]
             .chunks_exact(2)
             .map(|c| i16::from_le_bytes([c[0], c[1]]));
-        let mut row = || std::array::from_fn(|_| words.next().unwrap_or(0));
-        let b1 = row();
-        let w1 = (0..INPUTS).map(|_| row()).collect();
-        let w2 = [row(), row()];
+        let mut rows = |n: usize| -> Vec<Lanes> {
+            let mut out = vec![Lanes::ZERO; n * blocks];
+            for row in out.chunks_exact_mut(blocks) {
+                for (unit, w) in row
+                    .iter_mut()
+                    .flat_map(|l| &mut l.0)
+                    .zip(words.by_ref().take(hidden))
+                {
+                    *unit = w;
+                }
+            }
+            out
+        };
+        let b1 = rows(1);
+        let w1 = rows(INPUTS);
+        let w2 = rows(2);
         let tail = &bytes[bytes.len() - 4..];
         Ok(Network {
             residual: u16_at(8) & RESIDUAL != 0,
+            hidden,
+            blocks,
             b1,
             w1,
             w2,
             b2: i32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]),
+            simd: Simd::detect(),
         })
+    }
+
+    /// Hidden units for each point of view.
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// The version of the inner loops this network runs.
+    pub fn simd(&self) -> Simd {
+        self.simd
+    }
+
+    /// The network computing with `simd` instead (the tests compare versions).
+    pub fn with_simd(mut self, simd: Simd) -> Network {
+        self.simd = simd;
+        self
+    }
+
+    /// The first layer's biases, in 1/[`QA`].
+    pub fn b1(&self) -> impl Iterator<Item = i16> + '_ {
+        units(&self.b1, self.hidden)
+    }
+
+    /// The first layer's weights of `input`, a weight for each unit, in 1/[`QA`].
+    pub fn w1(&self, input: usize) -> impl Iterator<Item = i16> + '_ {
+        units(self.row(input), self.hidden)
+    }
+
+    /// The output weights of the side to move's units (`k` = 0) or of the other side's
+    /// (1), in 1/[`QB`].
+    pub fn w2(&self, k: usize) -> impl Iterator<Item = i16> + '_ {
+        units(
+            &self.w2[k * self.blocks..(k + 1) * self.blocks],
+            self.hidden,
+        )
+    }
+
+    /// The first layer's row of `input`.
+    #[inline]
+    fn row(&self, input: usize) -> &[Lanes] {
+        &self.w1[input * self.blocks..(input + 1) * self.blocks]
     }
 
     /// The network's value of `pos` in centipawns for the side to move (its correction
@@ -244,18 +313,20 @@ impl Network {
     /// The value of the units `acc` with `turn` to move, in centipawns at `scale`
     /// centipawns per unit of output ([`SCALE`] as trained).
     pub fn output(&self, acc: &Accumulator, turn: Color, scale: i32) -> i32 {
-        let dot = |units: &[i16; HIDDEN], weights: &[i16; HIDDEN]| -> i32 {
-            units
-                .iter()
-                .zip(weights)
-                .map(|(&u, &w)| i32::from(u.clamp(0, QA as i16)) * i32::from(w))
-                .sum()
-        };
-        let sum = dot(&acc.units[view(turn)], &self.w2[0])
-            + dot(&acc.units[view(!turn)], &self.w2[1])
-            + self.b2;
+        let n = self.blocks;
+        let (ours, theirs) = self.w2.split_at(n);
+        let sum = self
+            .simd
+            .dot(acc.view(view(turn), n), ours)
+            .wrapping_add(self.simd.dot(acc.view(view(!turn), n), theirs))
+            .wrapping_add(self.b2);
         (i64::from(sum) * i64::from(scale) / i64::from(QA * QB)) as i32
     }
+}
+
+/// The first `hidden` units of `lanes`.
+fn units(lanes: &[Lanes], hidden: usize) -> impl Iterator<Item = i16> + '_ {
+    lanes.iter().flat_map(|l| l.0).take(hidden)
 }
 
 /// The index of a point of view in an [`Accumulator`].
@@ -273,82 +344,89 @@ pub fn feature(side: Color, piece: Piece, sq: Square) -> usize {
     (other * 6 + kind) * 64 + usize::from(seen)
 }
 
-/// The first layer's units for both points of view (White's, then Black's), before clipping.
+/// The first layer's units for both points of view (White's, then Black's), before
+/// clipping, in the [`Lanes`] of the network they were computed by.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Accumulator {
-    pub units: [[i16; HIDDEN]; 2],
+    units: Vec<Lanes>,
 }
 
 impl Accumulator {
-    /// Units of no piece (to be filled by [`Accumulator::of`] or [`Accumulator::play`]).
+    /// Units of no piece and no network, without allocating (to be filled by
+    /// [`Accumulator::refresh`] or [`Accumulator::play`]).
     pub const fn zero() -> Accumulator {
-        Accumulator {
-            units: [[0; HIDDEN]; 2],
-        }
+        Accumulator { units: Vec::new() }
     }
 
     /// The units of `board`, summed from scratch.
     pub fn of(net: &Network, board: &Board) -> Accumulator {
-        let mut acc = Accumulator { units: [net.b1; 2] };
-        for (sq, piece) in board {
-            for side in Color::ALL {
-                add(
-                    &mut acc.units[view(side)],
-                    &net.w1[feature(side, piece, sq)],
-                );
-            }
-        }
+        let mut acc = Accumulator::zero();
+        acc.refresh(net, board);
         acc
     }
-}
 
-impl Accumulator {
+    /// Becomes the units of `board`, summed from scratch.
+    pub fn refresh(&mut self, net: &Network, board: &Board) {
+        let n = self.fit(net);
+        for side in Color::ALL {
+            let v = view(side);
+            let units = &mut self.units[v * n..(v + 1) * n];
+            units.copy_from_slice(&net.b1);
+            for (sq, piece) in board {
+                net.simd
+                    .update(units, None, [net.row(feature(side, piece, sq))], []);
+            }
+        }
+    }
+
     /// Becomes the units after `mover` plays `m` in the position of `parent`'s units: the
     /// moved pieces' inputs shift, a captured piece's drop out.
+    #[inline]
     pub fn play(&mut self, net: &Network, parent: &Accumulator, m: Move, mover: Color) {
+        let n = self.fit(net);
         let Some(c) = changes(m, mover) else {
-            self.units = parent.units;
+            self.units.copy_from_slice(&parent.units);
             return;
         };
         for s in Color::ALL {
-            let (units, before) = (&mut self.units[view(s)], &parent.units[view(s)]);
-            let row = |(piece, sq)| &net.w1[feature(s, piece, sq)];
-            shift(units, before, row(c.from), row(c.to));
-            if let Some(taken) = c.taken {
-                sub(units, row(taken));
-            }
-            if let Some((rook, from, to)) = c.rook {
-                sub(units, row((rook, from)));
-                add(units, row((rook, to)));
+            let v = view(s);
+            let units = &mut self.units[v * n..(v + 1) * n];
+            let before = Some(parent.view(v, n));
+            let row = |(piece, sq)| net.row(feature(s, piece, sq));
+            let (from, to) = (row(c.from), row(c.to));
+            match (c.taken, c.rook) {
+                (None, None) => net.simd.update(units, before, [to], [from]),
+                (Some(taken), None) => net.simd.update(units, before, [to], [from, row(taken)]),
+                (None, Some((rook, out, into))) => net.simd.update(
+                    units,
+                    before,
+                    [to, row((rook, into))],
+                    [from, row((rook, out))],
+                ),
+                // No move both takes and castles; were there one, it would still add up.
+                (Some(taken), Some((rook, out, into))) => {
+                    net.simd.update(units, before, [to], [from, row(taken)]);
+                    net.simd
+                        .update(units, None, [row((rook, into))], [row((rook, out))]);
+                }
             }
         }
     }
-}
 
-/// `units` becomes `before` with the input `out` taken away and `into` added.
-#[inline]
-fn shift(
-    units: &mut [i16; HIDDEN],
-    before: &[i16; HIDDEN],
-    out: &[i16; HIDDEN],
-    into: &[i16; HIDDEN],
-) {
-    for i in 0..HIDDEN {
-        units[i] = before[i].wrapping_sub(out[i]).wrapping_add(into[i]);
+    /// Sizes the units for `net` (allocating only the first time a frame meets a network of
+    /// this width); returns the [`Lanes`] of a point of view.
+    #[inline]
+    fn fit(&mut self, net: &Network) -> usize {
+        if self.units.len() != 2 * net.blocks {
+            self.units.resize(2 * net.blocks, Lanes::ZERO);
+        }
+        net.blocks
     }
-}
 
-#[inline]
-fn sub(units: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
-    for (u, &w) in units.iter_mut().zip(row) {
-        *u = u.wrapping_sub(w);
-    }
-}
-
-#[inline]
-fn add(units: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
-    for (u, &w) in units.iter_mut().zip(row) {
-        *u = u.wrapping_add(w);
+    /// The units of the point of view `v`, `n` [`Lanes`] a view.
+    #[inline]
+    fn view(&self, v: usize, n: usize) -> &[Lanes] {
+        &self.units[v * n..(v + 1) * n]
     }
 }
 
@@ -356,11 +434,12 @@ fn add(units: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
 mod tests {
     use super::*;
     use crate::rules::testing::pos;
+    use crate::search::modern::level::mix;
     use shakmaty::Role;
 
     #[test]
     fn the_embedded_network_loads() {
-        assert_eq!(NETWORK.w1.len(), INPUTS);
+        assert_eq!(NETWORK.hidden(), HIDDEN);
         let start = NETWORK.evaluate(&Chess::default());
         assert!(start.abs() < 100, "{start}");
     }
@@ -375,12 +454,19 @@ mod tests {
             Network::read(short),
             Err(NetworkError::Size { .. })
         ));
+        // A file of another width is read at the width its header says.
         let mut other = good.to_vec();
         other[6] = other[6].wrapping_add(1);
-        assert!(matches!(
+        let expected = file_size(HIDDEN + 1);
+        assert_eq!(
             Network::read(&other),
-            Err(NetworkError::Hidden(_))
-        ));
+            Err(NetworkError::Size {
+                expected,
+                found: good.len()
+            })
+        );
+        other[6..8].copy_from_slice(&[0, 0]);
+        assert_eq!(Network::read(&other), Err(NetworkError::NoHidden));
         other = good.to_vec();
         other[4] = 9;
         assert_eq!(Network::read(&other), Err(NetworkError::Version(9)));
@@ -411,7 +497,7 @@ mod tests {
         let text = NetFile::load(&bad).unwrap_err().to_string();
         let why = format!(
             "bad.nnue: the network file has 100 bytes, its header says {}",
-            file_size()
+            file_size(HIDDEN)
         );
         assert!(text.ends_with(&why), "{text}");
         let missing = NetFile::load(&dir.join("none.nnue"))
@@ -440,20 +526,134 @@ mod tests {
         assert_eq!(feature(Color::Black, black_king, Square::E8), 5 * 64 + 4);
     }
 
-    /// A network with every weight set from a hash, so every input matters.
-    fn noisy() -> Network {
-        let mut net = NETWORK.clone();
-        let mut k = 7u64;
-        let mut next = || {
-            k = crate::search::modern::level::mix(k);
-            (k % 41) as i16 - 20
+    /// A network file of `hidden` units with every weight set from a hash, so every input
+    /// matters.
+    fn noisy_file(hidden: usize, seed: u64) -> Vec<u8> {
+        let mut k = seed;
+        let mut next = |spread: u64| {
+            k = mix(k);
+            (k % (2 * spread + 1)) as i16 - spread as i16
         };
-        for row in &mut net.w1 {
-            row.iter_mut().for_each(|w| *w = next());
+        let mut bytes = header(hidden, true).to_vec();
+        let words = (0..hidden + INPUTS * hidden + 2 * hidden).map(|i| match i {
+            i if i < hidden => next(20) + 60,
+            i if i < hidden + INPUTS * hidden => next(20),
+            _ => next(60),
+        });
+        bytes.extend(words.flat_map(i16::to_le_bytes));
+        bytes.extend((-1234i32).to_le_bytes());
+        bytes
+    }
+
+    fn noisy() -> Network {
+        Network::read(&noisy_file(HIDDEN, 7)).unwrap()
+    }
+
+    /// The positions of a game of random legal moves from the start, `seed` choosing them.
+    fn random_game(seed: u64, plies: usize) -> Vec<(Chess, Option<Move>)> {
+        let mut pos = Chess::default();
+        let mut k = seed;
+        let mut out = Vec::new();
+        for _ in 0..plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            k = mix(k);
+            let m = moves[(k % moves.len() as u64) as usize];
+            out.push((pos.clone(), Some(m)));
+            pos.play_unchecked(m);
         }
-        net.b1.iter_mut().for_each(|w| *w = next() + 60);
-        net.w2.iter_mut().flatten().for_each(|w| *w = next());
-        net
+        out.push((pos, None));
+        out
+    }
+
+    #[test]
+    fn a_file_says_its_width_and_weights_read_back_as_written() {
+        let bytes = noisy_file(100, 3);
+        let net = Network::read(&bytes).unwrap();
+        assert_eq!((net.hidden(), net.blocks, net.b2), (100, 4, -1234));
+        let words: Vec<i16> = net
+            .b1()
+            .chain((0..INPUTS).flat_map(|f| net.w1(f)))
+            .chain(net.w2(0))
+            .chain(net.w2(1))
+            .collect();
+        let written: Vec<i16> = bytes[HEADER..bytes.len() - 4]
+            .chunks_exact(2)
+            .map(|c| i16::from_le_bytes([c[0], c[1]]))
+            .collect();
+        assert_eq!(words, written);
+        // The padding of the last Lanes of a row stays zero.
+        assert!(
+            net.w1[..]
+                .iter()
+                .chain(&net.b1)
+                .chain(&net.w2)
+                .enumerate()
+                .all(|(i, l)| i % net.blocks != 3 || l.0[100 % LANES..].iter().all(|&w| w == 0))
+        );
+    }
+
+    /// Every version of the inner loops this CPU has scores random positions of networks of
+    /// several widths (100 pads its last Lanes) as the plain loops do, move by move and
+    /// from scratch.
+    #[test]
+    fn every_simd_version_evaluates_as_the_plain_loops() {
+        for (hidden, seed) in [(HIDDEN, 1), (100, 2), (512, 3), (1024, 4)] {
+            let plain = Network::read(&noisy_file(hidden, seed))
+                .unwrap()
+                .with_simd(Simd::PORTABLE);
+            let fast: Vec<Network> = Simd::available()
+                .into_iter()
+                .map(|s| plain.clone().with_simd(s))
+                .collect();
+            for game in 0..6 {
+                let line = random_game(seed * 100 + game, 120);
+                let mut accs = vec![Accumulator::of(&plain, line[0].0.board()); fast.len()];
+                let mut acc = accs[0].clone();
+                for (pos, m) in &line {
+                    let value = plain.output(&acc, pos.turn(), SCALE);
+                    assert_eq!(plain.evaluate(pos), value);
+                    for (net, a) in fast.iter().zip(&mut accs) {
+                        assert_eq!(*a, acc, "{} {hidden} {pos:?}", net.simd.name());
+                        let got = net.output(a, pos.turn(), SCALE);
+                        assert_eq!(got, value, "{} {hidden} {pos:?}", net.simd.name());
+                        assert_eq!(net.evaluate(pos), value, "{}", net.simd.name());
+                        if let Some(m) = *m {
+                            let mut next = Accumulator::zero();
+                            next.play(net, a, m, pos.turn());
+                            *a = next;
+                        }
+                    }
+                    if let Some(m) = *m {
+                        let mut next = Accumulator::zero();
+                        next.play(&plain, &acc, m, pos.turn());
+                        acc = next;
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn units_of_random_games_played_move_by_move_are_the_units_summed_afresh() {
+        for (hidden, seed) in [(HIDDEN, 5), (100, 6)] {
+            let net = Network::read(&noisy_file(hidden, seed)).unwrap();
+            for game in 0..8 {
+                let line = random_game(seed * 100 + game, 200);
+                let mut acc = Accumulator::of(&net, line[0].0.board());
+                for (pos, m) in &line {
+                    assert_eq!(acc, Accumulator::of(&net, pos.board()), "{pos:?}");
+                    if let Some(m) = *m {
+                        // A frame reused: the units written over, never allocated again.
+                        let mut next = acc.clone();
+                        next.play(&net, &acc, m, pos.turn());
+                        acc = next;
+                    }
+                }
+            }
+        }
     }
 
     #[test]

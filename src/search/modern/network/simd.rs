@@ -1,0 +1,345 @@
+//! The network's inner loops: a row of first-layer weights added to or taken from the
+//! units, and the output layer's clipped dot product. Three versions: AVX-512 and AVX2
+//! through `std::arch`, and plain loops the compiler vectorises as well as it can for
+//! every other CPU. [`Simd::detect`] picks the best version the running CPU has, once, as
+//! a network is read. Every version computes the same integers (16-bit wrapping sums, and
+//! a 32-bit wrapping sum of products, whose order does not matter), so all evaluate bit
+//! for bit alike; the tests compare each version this machine has with the plain one.
+
+use super::QA;
+
+/// Units or weights in a [`Lanes`].
+pub const LANES: usize = 32;
+
+/// 32 units or weights: one AVX-512 register or two AVX2 ones, aligned for both. A layer
+/// of units is a slice of these, its last one padded with zeros.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(C, align(64))]
+pub struct Lanes(pub [i16; LANES]);
+
+impl Lanes {
+    pub const ZERO: Lanes = Lanes([0; LANES]);
+}
+
+/// A version of the kernels this CPU runs. Only [`Simd::available`] and [`Simd::detect`]
+/// make one, so holding a value means the CPU has its instructions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Simd(Path);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Path {
+    Portable,
+    #[cfg(target_arch = "x86_64")]
+    Avx2,
+    #[cfg(target_arch = "x86_64")]
+    Avx512,
+}
+
+impl Simd {
+    /// The plain loops, for any CPU.
+    pub const PORTABLE: Simd = Simd(Path::Portable);
+
+    /// The versions this CPU runs, the plain one first and the fastest last.
+    pub fn available() -> Vec<Simd> {
+        let mut paths = vec![Simd::PORTABLE];
+        #[cfg(target_arch = "x86_64")]
+        {
+            if is_x86_feature_detected!("avx2") {
+                paths.push(Simd(Path::Avx2));
+            }
+            if is_x86_feature_detected!("avx512f") && is_x86_feature_detected!("avx512bw") {
+                paths.push(Simd(Path::Avx512));
+            }
+        }
+        paths
+    }
+
+    /// The fastest version this CPU runs.
+    pub fn detect() -> Simd {
+        *Simd::available().last().unwrap_or(&Simd::PORTABLE)
+    }
+
+    /// The version's name, as `machack net` shows it.
+    pub fn name(self) -> &'static str {
+        match self.0 {
+            Path::Portable => "portable",
+            #[cfg(target_arch = "x86_64")]
+            Path::Avx2 => "avx2",
+            #[cfg(target_arch = "x86_64")]
+            Path::Avx512 => "avx512",
+        }
+    }
+
+    /// `dst` becomes `src` (itself, if None) plus the rows `add` minus the rows `sub`,
+    /// each of `dst`'s length.
+    #[inline]
+    pub fn update<const A: usize, const S: usize>(
+        self,
+        dst: &mut [Lanes],
+        src: Option<&[Lanes]>,
+        add: [&[Lanes]; A],
+        sub: [&[Lanes]; S],
+    ) {
+        let n = dst.len();
+        debug_assert!(src.is_none_or(|s| s.len() == n));
+        debug_assert!(add.iter().chain(&sub).all(|r| r.len() == n));
+        match self.0 {
+            Path::Portable => portable::update(dst, src, add, sub),
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: a Simd of this path is made only when the CPU has AVX2 (available).
+            Path::Avx2 => unsafe { avx2::update(dst, src, add, sub) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: a Simd of this path is made only when the CPU has AVX-512 F and BW.
+            Path::Avx512 => unsafe { avx512::update(dst, src, add, sub) },
+        }
+    }
+
+    /// The sum of each unit of `units`, clipped to 0..[`QA`], times its weight, wrapping
+    /// at 32 bits.
+    #[inline]
+    pub fn dot(self, units: &[Lanes], weights: &[Lanes]) -> i32 {
+        debug_assert_eq!(units.len(), weights.len());
+        match self.0 {
+            Path::Portable => portable::dot(units, weights),
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: a Simd of this path is made only when the CPU has AVX2 (available).
+            Path::Avx2 => unsafe { avx2::dot(units, weights) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: a Simd of this path is made only when the CPU has AVX-512 F and BW.
+            Path::Avx512 => unsafe { avx512::dot(units, weights) },
+        }
+    }
+}
+
+/// Loops over whole [`Lanes`], which the compiler turns into the vector instructions of
+/// the CPU it compiles for.
+mod portable {
+    use super::{LANES, Lanes, QA};
+
+    #[inline]
+    pub fn update<const A: usize, const S: usize>(
+        dst: &mut [Lanes],
+        src: Option<&[Lanes]>,
+        add: [&[Lanes]; A],
+        sub: [&[Lanes]; S],
+    ) {
+        for b in 0..dst.len() {
+            let mut v = src.map_or(dst[b], |s| s[b]).0;
+            for row in add {
+                for (v, &r) in v.iter_mut().zip(&row[b].0) {
+                    *v = v.wrapping_add(r);
+                }
+            }
+            for row in sub {
+                for (v, &r) in v.iter_mut().zip(&row[b].0) {
+                    *v = v.wrapping_sub(r);
+                }
+            }
+            dst[b].0 = v;
+        }
+    }
+
+    #[inline]
+    pub fn dot(units: &[Lanes], weights: &[Lanes]) -> i32 {
+        // A sum for each lane, so that the compiler keeps them in vectors.
+        let mut sums = [0i32; LANES];
+        for (u, w) in units.iter().zip(weights) {
+            for ((sum, &u), &w) in sums.iter_mut().zip(&u.0).zip(&w.0) {
+                let clipped = i32::from(u.clamp(0, QA as i16));
+                *sum = sum.wrapping_add(clipped * i32::from(w));
+            }
+        }
+        sums.iter().fold(0, |a, &s| a.wrapping_add(s))
+    }
+}
+
+/// 16 units a register. The clipped units (0..255) times 16-bit weights, summed in pairs
+/// by `madd`, cannot overflow the pair's 32 bits.
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    use std::arch::x86_64::*;
+
+    use super::{Lanes, QA};
+
+    #[inline]
+    fn regs(l: &Lanes) -> &[__m256i; 2] {
+        // SAFETY: Lanes is 64 bytes aligned to 64; [__m256i; 2] is 64 bytes aligned to 32,
+        // and every bit pattern is valid for both.
+        unsafe { &*(l as *const Lanes).cast::<[__m256i; 2]>() }
+    }
+
+    #[inline]
+    fn regs_mut(l: &mut Lanes) -> &mut [__m256i; 2] {
+        // SAFETY: as for `regs`.
+        unsafe { &mut *(l as *mut Lanes).cast::<[__m256i; 2]>() }
+    }
+
+    #[target_feature(enable = "avx2")]
+    pub fn update<const A: usize, const S: usize>(
+        dst: &mut [Lanes],
+        src: Option<&[Lanes]>,
+        add: [&[Lanes]; A],
+        sub: [&[Lanes]; S],
+    ) {
+        for b in 0..dst.len() {
+            let mut v = *regs(src.map_or(&dst[b], |s| &s[b]));
+            for row in add {
+                let r = regs(&row[b]);
+                v[0] = _mm256_add_epi16(v[0], r[0]);
+                v[1] = _mm256_add_epi16(v[1], r[1]);
+            }
+            for row in sub {
+                let r = regs(&row[b]);
+                v[0] = _mm256_sub_epi16(v[0], r[0]);
+                v[1] = _mm256_sub_epi16(v[1], r[1]);
+            }
+            *regs_mut(&mut dst[b]) = v;
+        }
+    }
+
+    #[target_feature(enable = "avx2")]
+    pub fn dot(units: &[Lanes], weights: &[Lanes]) -> i32 {
+        let zero = _mm256_setzero_si256();
+        let top = _mm256_set1_epi16(QA as i16);
+        let mut sum = zero;
+        for (u, w) in units.iter().zip(weights) {
+            let (u, w) = (regs(u), regs(w));
+            for k in 0..2 {
+                let clipped = _mm256_min_epi16(_mm256_max_epi16(u[k], zero), top);
+                sum = _mm256_add_epi32(sum, _mm256_madd_epi16(clipped, w[k]));
+            }
+        }
+        let s = _mm_add_epi32(
+            _mm256_castsi256_si128(sum),
+            _mm256_extracti128_si256::<1>(sum),
+        );
+        let s = _mm_add_epi32(s, _mm_shuffle_epi32::<0b01_00_11_10>(s));
+        let s = _mm_add_epi32(s, _mm_shuffle_epi32::<0b10_11_00_01>(s));
+        _mm_cvtsi128_si32(s)
+    }
+}
+
+/// 32 units a register (16-bit arithmetic needs AVX-512 BW).
+#[cfg(target_arch = "x86_64")]
+mod avx512 {
+    use std::arch::x86_64::*;
+
+    use super::{Lanes, QA};
+
+    #[inline]
+    fn reg(l: &Lanes) -> &__m512i {
+        // SAFETY: Lanes and __m512i are both 64 bytes aligned to 64, and every bit pattern
+        // is valid for both.
+        unsafe { &*(l as *const Lanes).cast::<__m512i>() }
+    }
+
+    #[inline]
+    fn reg_mut(l: &mut Lanes) -> &mut __m512i {
+        // SAFETY: as for `reg`.
+        unsafe { &mut *(l as *mut Lanes).cast::<__m512i>() }
+    }
+
+    #[target_feature(enable = "avx512f,avx512bw")]
+    pub fn update<const A: usize, const S: usize>(
+        dst: &mut [Lanes],
+        src: Option<&[Lanes]>,
+        add: [&[Lanes]; A],
+        sub: [&[Lanes]; S],
+    ) {
+        for b in 0..dst.len() {
+            let mut v = *reg(src.map_or(&dst[b], |s| &s[b]));
+            for row in add {
+                v = _mm512_add_epi16(v, *reg(&row[b]));
+            }
+            for row in sub {
+                v = _mm512_sub_epi16(v, *reg(&row[b]));
+            }
+            *reg_mut(&mut dst[b]) = v;
+        }
+    }
+
+    #[target_feature(enable = "avx512f,avx512bw")]
+    pub fn dot(units: &[Lanes], weights: &[Lanes]) -> i32 {
+        let zero = _mm512_setzero_si512();
+        let top = _mm512_set1_epi16(QA as i16);
+        let mut sum = zero;
+        for (u, w) in units.iter().zip(weights) {
+            let clipped = _mm512_min_epi16(_mm512_max_epi16(*reg(u), zero), top);
+            sum = _mm512_add_epi32(sum, _mm512_madd_epi16(clipped, *reg(w)));
+        }
+        _mm512_reduce_add_epi32(sum)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::modern::level::mix;
+
+    /// `n` lanes of values from a hash, over the whole 16-bit range if `wide`.
+    fn random(seed: u64, n: usize, wide: bool) -> Vec<Lanes> {
+        let mut k = seed;
+        (0..n)
+            .map(|_| {
+                Lanes(std::array::from_fn(|_| {
+                    k = mix(k);
+                    if wide {
+                        k as i16
+                    } else {
+                        (k % 801) as i16 - 400
+                    }
+                }))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_version_this_cpu_has_computes_what_the_plain_loops_do() {
+        let paths = Simd::available();
+        eprintln!(
+            "versions on this CPU: {:?}",
+            paths.iter().map(|p| p.name()).collect::<Vec<_>>()
+        );
+        for seed in 0..200u64 {
+            let n = 1 + (seed as usize % 33);
+            let wide = seed % 2 == 0;
+            let (a, b, c, d, e) = (
+                random(seed, n, wide),
+                random(seed + 1000, n, wide),
+                random(seed + 2000, n, wide),
+                random(seed + 3000, n, wide),
+                random(seed + 4000, n, wide),
+            );
+            let run = |simd: Simd| {
+                let mut out = vec![Lanes::ZERO; n];
+                simd.update(&mut out, Some(&a), [&b], [&c]);
+                let quiet = out.clone();
+                simd.update(&mut out, Some(&a), [&b], [&c, &d]);
+                let capture = out.clone();
+                simd.update(&mut out, Some(&a), [&b, &e], [&c, &d]);
+                let castle = out.clone();
+                simd.update(&mut out, None, [&b], []);
+                let in_place = out.clone();
+                let dots = [simd.dot(&a, &b), simd.dot(&e, &c), simd.dot(&quiet, &d)];
+                (quiet, capture, castle, in_place, dots)
+            };
+            let plain = run(Simd::PORTABLE);
+            for &simd in &paths {
+                assert_eq!(run(simd), plain, "{} seed {seed}", simd.name());
+            }
+        }
+    }
+
+    #[test]
+    fn the_dot_product_clips_the_units_and_wraps() {
+        let units = [Lanes([-5; LANES]), Lanes([300; LANES])];
+        let weights = [Lanes([7; LANES]), Lanes([2; LANES])];
+        for simd in Simd::available() {
+            assert_eq!(simd.dot(&units, &weights), 32 * 255 * 2, "{}", simd.name());
+            let big = vec![Lanes([255; LANES]); 64];
+            let heavy = vec![Lanes([i16::MAX; LANES]); 64];
+            let wrapped = (0..64 * LANES).fold(0i32, |s, _| s.wrapping_add(255 * 32767));
+            assert_eq!(simd.dot(&big, &heavy), wrapped, "{}", simd.name());
+        }
+    }
+}
