@@ -4,7 +4,8 @@
 //!
 //! - [`selfplay`]: the modern search plays itself at a fixed node budget (`machack
 //!   datagen`), writing quiet positions with their games' results and the search's scores;
-//! - [`data`]: those lines read back;
+//! - [`data`]: those positions written and read back, as text lines or as
+//!   [`bullet`]'s binary records;
 //! - [`tune`]: Texel tuning of the evaluation's weight table on them (`machack tune`),
 //!   through the evaluation's feature trace;
 //! - [`network`]: fitting the evaluation network to them and writing it quantised
@@ -12,6 +13,7 @@
 //!
 //! docs/network.md and docs/strength.md give the recipes of the committed weights.
 
+pub mod bullet;
 pub mod data;
 pub mod network;
 pub mod selfplay;
