@@ -133,3 +133,59 @@ fn zero_games_or_nodes_are_usage_errors() {
         assert_eq!(out.status.code(), Some(2), "{bad:?}");
     }
 }
+
+#[test]
+fn bullet_records_hold_what_the_text_lines_say_and_train_net_reads_them() {
+    use machack::train::data::{Format, stream};
+    let dir = std::env::temp_dir().join(format!("machack-datagen-bin-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (text, bin) = (dir.join("p.txt"), dir.join("p.bin"));
+    let args = ["datagen", "--games", "1", "--nodes", "300", "--seed", "5"];
+    let out = machack(&[&args[..], &["--out", text.to_str().unwrap()]].concat());
+    assert!(out.status.success(), "{out:?}");
+    let out = machack(
+        &[
+            &args[..],
+            &["--format", "bullet", "--out", bin.to_str().unwrap()],
+        ]
+        .concat(),
+    );
+    assert!(out.status.success(), "{out:?}");
+    let lines: Vec<_> = stream(&text, Format::Text, 0).unwrap().collect();
+    let records: Vec<_> = stream(&bin, Format::Bullet, 0).unwrap().collect();
+    assert!(lines.len() > 10);
+    assert_eq!(
+        std::fs::metadata(&bin).unwrap().len(),
+        32 * lines.len() as u64
+    );
+    assert_eq!(lines.len(), records.len());
+    let board = |l: &machack::train::data::Labelled| {
+        let fen = shakmaty::fen::Fen::from_position(&l.pos, shakmaty::EnPassantMode::Legal);
+        fen.to_string()
+            .split(' ')
+            .take(2)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    for (l, r) in lines.iter().zip(&records) {
+        let (l, r) = (l.as_ref().unwrap(), r.as_ref().unwrap());
+        assert_eq!((board(l), l.score, l.result), (board(r), r.score, r.result));
+    }
+    let net = dir.join("net.nnue");
+    let train = machack(&[
+        "train-net",
+        bin.to_str().unwrap(),
+        "--out",
+        net.to_str().unwrap(),
+        "--epochs",
+        "1",
+        "--chunk",
+        "7",
+    ]);
+    assert!(train.status.success(), "{train:?}");
+    let bytes = std::fs::read(&net).unwrap();
+    assert!(machack::search::modern::network::Network::read(&bytes).is_ok());
+    let no_file = machack(&[&args[..], &["--format", "bullet"]].concat());
+    assert_eq!(no_file.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,15 +1,15 @@
 //! `machack datagen --games N [--nodes N] [--random-plies N] [--seed S] [--out FILE]`: the
 //! modern search plays itself at a fixed node budget and writes every quiet position with
 //! its game's result and the search's score of it for White (`FEN RESULT cp=N` a line),
-//! the data `machack tune` reads.
-
-use std::io::Write;
+//! the data `machack tune` reads; or, with `--format bullet`, bullet's 32-byte records,
+//! which `machack train-net` and bullet read.
 
 use clap::Args;
 
 use super::{CliError, limits};
 use crate::fide::Outcome;
 use crate::search::modern::Searcher;
+use crate::train::data::{Format, Writer};
 use crate::train::selfplay::{Plan, play};
 
 #[derive(Debug, Args)]
@@ -30,18 +30,27 @@ pub struct DatagenArgs {
     /// Write the positions here (default: standard output).
     #[arg(long)]
     out: Option<String>,
+    /// Text lines, or bullet's binary records (only to a file given by `--out`).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
 }
 
 pub fn run(args: &DatagenArgs) -> Result<(), CliError> {
     let in_out = |e: &dyn std::fmt::Display| {
         CliError::Input(format!("{}: {e}", args.out.as_deref().unwrap_or("stdout")))
     };
-    let mut out: Box<dyn Write> = match &args.out {
+    let out: Box<dyn std::io::Write> = match &args.out {
         Some(path) => Box::new(std::io::BufWriter::new(
             std::fs::File::create(path).map_err(|e| in_out(&e))?,
         )),
+        None if args.format == Format::Bullet => {
+            return Err(CliError::Usage(
+                "--format bullet writes binary records: name a file with --out".into(),
+            ));
+        }
         None => Box::new(std::io::stdout().lock()),
     };
+    let mut out = Writer::new(out, args.format);
     let plan = Plan {
         nodes: args.nodes,
         random_plies: args.random_plies,
@@ -52,8 +61,14 @@ pub fn run(args: &DatagenArgs) -> Result<(), CliError> {
     for index in 0..args.games {
         let played = play(&mut searcher, &plan, index);
         let result = played.outcome.as_str();
+        let white = match played.outcome {
+            Outcome::WhiteWins => 1.0,
+            Outcome::Draw => 0.5,
+            Outcome::BlackWins => 0.0,
+        };
         for p in &played.positions {
-            writeln!(out, "{} {result} cp={}", p.fen, p.white_cp).map_err(|e| in_out(&e))?;
+            out.write(&p.pos, white, p.white_cp)
+                .map_err(|e| in_out(&e))?;
         }
         positions += played.positions.len();
         score[match played.outcome {

@@ -35,6 +35,7 @@ mod annotate;
 mod bench;
 mod book;
 mod convert;
+mod convert_data;
 mod datagen;
 mod epd;
 mod eval;
@@ -121,6 +122,9 @@ enum Command {
     /// Self-play at a fixed node budget: quiet positions with their game's result, for `tune`.
     #[command(after_help = example!("machack datagen --games 200 --nodes 5000 --out positions.txt"))]
     Datagen(datagen::DatagenArgs),
+    /// Turn the scored games of an OpenBench datagen workload (PGN) into training data.
+    #[command(after_help = example!("machack convert-data games.pgn --out positions.bin"))]
+    ConvertData(convert_data::ConvertDataArgs),
     /// Fit the modern evaluation's weights to game results (Texel's method).
     #[command(after_help = example!("machack tune --data positions.txt --epochs 50 --out weights.rs"))]
     Tune(tune::TuneArgs),
@@ -292,6 +296,7 @@ pub fn main() -> ExitCode {
         }
         Some(Command::Book(args)) => book::run(&args),
         Some(Command::Datagen(args)) => datagen::run(&args),
+        Some(Command::ConvertData(args)) => convert_data::run(&args),
         Some(Command::Tune(args)) => tune::run(&args),
         Some(Command::TrainNet(args)) => train_net::run(&args),
         Some(Command::Scope(args)) => scope::run(&args),

@@ -1,19 +1,30 @@
 //! `machack train-net FILE... --out FILE`: fits the modern profile's evaluation network to
-//! self-play positions (`machack datagen` lines) and writes it quantised, the file the
-//! engine embeds (`nets/modern.nnue`). The end of each file (whole games, as datagen
-//! writes them in order) is held back and only measured.
+//! self-play positions (what `machack datagen` writes: text lines, or bullet records in a
+//! `.bin` file) and writes it quantised, the file the engine embeds (`nets/modern.nnue`).
+//! The files are read a chunk at a time each pass, never whole. The end of each file
+//! (whole games, as datagen writes them in order) is held back and only measured.
+
+use std::path::PathBuf;
 
 use clap::Args;
 
 use super::{CliError, limits};
 use crate::search::modern::network::{HIDDEN, Network};
-use crate::train::network::{Errors, FloatNet, Sample, Settings, read_samples, train};
+use crate::train::data::Format;
+use crate::train::network::{Errors, Files, FloatNet, Settings, Source, train};
 
 #[derive(Debug, Args)]
 pub struct TrainNetArgs {
-    /// Positions with results and scores: `FEN RESULT cp=N` on each line.
+    /// Positions with results and scores: `FEN RESULT cp=N` on each line, or bullet's
+    /// records in a file named `*.bin`.
     #[arg(required = true)]
-    data: Vec<String>,
+    data: Vec<PathBuf>,
+    /// Read every file in this format, whatever its name.
+    #[arg(long, value_enum)]
+    format: Option<Format>,
+    /// Positions read, shuffled and fitted at a time: the memory a pass holds.
+    #[arg(long, default_value_t = 1 << 20, value_parser = limits::at_least_one::<usize>())]
+    chunk: usize,
     /// Where to write the network.
     #[arg(long)]
     out: String,
@@ -54,15 +65,28 @@ pub struct TrainNetArgs {
 }
 
 pub fn run(args: &TrainNetArgs) -> Result<(), CliError> {
-    let (mut fit, mut check) = (Vec::<Sample>::new(), Vec::<Sample>::new());
-    for path in &args.data {
-        let in_file = |e: &dyn std::fmt::Display| CliError::Input(format!("{path}: {e}"));
-        let text = std::fs::read_to_string(path).map_err(|e| in_file(&e))?;
-        let mut samples = read_samples(&text, args.score_weight).map_err(|e| in_file(&e))?;
-        let held = (samples.len() as f64 * args.check).round() as usize;
-        check.extend(samples.drain(samples.len() - held..));
-        fit.append(&mut samples);
-    }
+    let settings = Settings {
+        epochs: args.epochs,
+        rate: args.rate as f32,
+        batch: args.batch,
+        mirror: !args.no_mirror,
+        seed: args.seed,
+        ..Settings::default()
+    };
+    let paths: Vec<(PathBuf, Format)> = args
+        .data
+        .iter()
+        .map(|p| (p.clone(), args.format.unwrap_or_else(|| Format::of_path(p))))
+        .collect();
+    let input = |e: &dyn std::fmt::Display| CliError::Input(e.to_string());
+    let (mut fit, check) = Files::open(
+        &paths,
+        args.check,
+        args.score_weight,
+        args.chunk,
+        settings.threads,
+    )
+    .map_err(|e| input(&e))?;
     let start = match &args.init {
         Some(path) => {
             let in_file = |e: &dyn std::fmt::Display| CliError::Input(format!("{path}: {e}"));
@@ -71,16 +95,9 @@ pub fn run(args: &TrainNetArgs) -> Result<(), CliError> {
         }
         None => FloatNet::new(args.hidden, !args.standalone, args.seed),
     };
-    let settings = Settings {
-        epochs: args.epochs,
-        rate: args.rate as f32,
-        batch: args.batch,
-        mirror: !args.no_mirror,
-        seed: args.seed,
-    };
     eprintln!(
         "machack: fitting {} positions, checking on {}",
-        fit.len(),
+        fit.positions(),
         check.len()
     );
     let net = train(
@@ -88,13 +105,14 @@ pub fn run(args: &TrainNetArgs) -> Result<(), CliError> {
         &mut fit,
         &check,
         &settings,
-        &mut |epoch, e: Errors| {
+        &mut |epoch, e: Errors, _| {
             eprintln!(
                 "epoch {epoch} fitted {:.6} checked {:.6}",
                 e.fitted, e.checked
             );
         },
-    );
+    )
+    .map_err(|e| input(&e))?;
     std::fs::write(&args.out, net.to_bytes())
         .map_err(|e| CliError::Input(format!("{}: {e}", args.out)))?;
     Ok(())

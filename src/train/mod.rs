@@ -4,7 +4,10 @@
 //!
 //! - [`selfplay`]: the modern search plays itself at a fixed node budget (`machack
 //!   datagen`), writing quiet positions with their games' results and the search's scores;
-//! - [`data`]: those lines read back;
+//! - [`data`]: those positions written and read back, as text lines or as
+//!   [`bullet`]'s binary records;
+//! - [`openbench`]: the same data from an OpenBench datagen workload's games
+//!   (`machack convert-data`);
 //! - [`tune`]: Texel tuning of the evaluation's weight table on them (`machack tune`),
 //!   through the evaluation's feature trace;
 //! - [`network`]: fitting the evaluation network to them and writing it quantised
@@ -12,7 +15,9 @@
 //!
 //! docs/network.md and docs/strength.md give the recipes of the committed weights.
 
+pub mod bullet;
 pub mod data;
 pub mod network;
+pub mod openbench;
 pub mod selfplay;
 pub mod tune;

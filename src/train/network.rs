@@ -1,6 +1,8 @@
 //! The trainer of the evaluation network (`machack train-net`): fits the network in
-//! floating point to self-play positions (`machack datagen` lines: `FEN RESULT cp=N`),
-//! then writes it quantised in the layout [`Network::read`] reads.
+//! floating point to self-play positions (what `machack datagen` writes, text lines or
+//! bullet records), then writes it quantised in the layout [`Network::read`] reads. The
+//! positions are read anew each pass, a chunk at a time ([`Files`]), so the data need not
+//! fit in memory; each chunk is shuffled on its own.
 //!
 //! Each position aims at `λ·σ(score) + (1 − λ)·result` for the side to move, σ being the
 //! logistic curve with [`SCALE`] centipawns a unit; the loss is the squared error of
@@ -11,11 +13,11 @@
 //! mirrored left to right (the inputs hold no castling rights, so the mirror is as good a
 //! position). Training allocates its buffers once.
 
-use std::num::NonZeroUsize;
+use std::path::PathBuf;
 
 use shakmaty::{Chess, Color, Position};
 
-use super::data::{self, DataError};
+use super::data::{self, DataError, Format, Labelled};
 use crate::search::modern::eval::evaluate;
 use crate::search::modern::level::mix;
 use crate::search::modern::network::{INPUTS, Network, QA, QB, SCALE, feature, file_size, header};
@@ -86,6 +88,150 @@ fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
+/// The samples of `positions`, made on `threads` threads (the hand-written evaluation
+/// of each is the costly part).
+fn samples(positions: &[Labelled], score_weight: f64, threads: usize, out: &mut Vec<Sample>) {
+    out.clear();
+    let part = positions.len().div_ceil(threads).max(1);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = positions
+            .chunks(part)
+            .map(|chunk| {
+                scope.spawn(move || {
+                    chunk
+                        .iter()
+                        .map(|l| sample(&l.pos, l.result, l.score, score_weight))
+                        .collect::<Vec<Sample>>()
+                })
+            })
+            .collect();
+        for h in handles {
+            out.extend(h.join().expect("no panic"));
+        }
+    });
+}
+
+/// Where the positions to fit come from, pass after pass.
+pub trait Source {
+    /// The positions of a pass.
+    fn positions(&self) -> usize;
+    /// Calls `each` with every position of a pass, a shuffled chunk at a time; `seed`
+    /// picks the order.
+    fn pass(&mut self, seed: u64, each: &mut dyn FnMut(&mut [Sample])) -> Result<(), DataError>;
+}
+
+/// Positions held in memory: one chunk, shuffled whole.
+impl Source for Vec<Sample> {
+    fn positions(&self) -> usize {
+        self.len()
+    }
+
+    fn pass(&mut self, seed: u64, each: &mut dyn FnMut(&mut [Sample])) -> Result<(), DataError> {
+        shuffle(self, seed);
+        each(self);
+        Ok(())
+    }
+}
+
+/// Data files read anew each pass, `chunk` positions at a time, each file's end held
+/// back for checking.
+pub struct Files {
+    parts: Vec<Part>,
+    chunk: usize,
+    score_weight: f64,
+    threads: usize,
+}
+
+/// A file and the positions of it that are fitted (those before the held-back end).
+struct Part {
+    path: PathBuf,
+    format: Format,
+    fit: u64,
+}
+
+impl Files {
+    /// The files `paths` (each with its format), the last `check` share of each held
+    /// back: those positions are read now and returned with the files.
+    pub fn open(
+        paths: &[(PathBuf, Format)],
+        check: f64,
+        score_weight: f64,
+        chunk: usize,
+        threads: usize,
+    ) -> Result<(Files, Vec<Sample>), DataError> {
+        let mut parts = Vec::new();
+        let mut held_back = Vec::new();
+        for (path, format) in paths {
+            let in_file = |e| in_file(path, e);
+            let total = data::count(path, *format).map_err(in_file)?;
+            if total == 0 {
+                return Err(in_file(DataError::Empty));
+            }
+            let held = (total as f64 * check).round() as u64;
+            let rest = data::stream(path, *format, total - held)
+                .map_err(in_file)?
+                .collect::<Result<Vec<Labelled>, DataError>>()
+                .map_err(in_file)?;
+            let mut some = Vec::new();
+            samples(&rest, score_weight, threads, &mut some);
+            held_back.append(&mut some);
+            parts.push(Part {
+                path: path.clone(),
+                format: *format,
+                fit: total - held,
+            });
+        }
+        let files = Files {
+            parts,
+            chunk: chunk.max(1),
+            score_weight,
+            threads,
+        };
+        Ok((files, held_back))
+    }
+}
+
+/// `e` said of the file at `path`.
+fn in_file(path: &std::path::Path, e: DataError) -> DataError {
+    DataError::InFile {
+        path: path.display().to_string(),
+        source: Box::new(e),
+    }
+}
+
+impl Source for Files {
+    fn positions(&self) -> usize {
+        self.parts.iter().map(|p| p.fit as usize).sum()
+    }
+
+    fn pass(&mut self, seed: u64, each: &mut dyn FnMut(&mut [Sample])) -> Result<(), DataError> {
+        let mut positions = Vec::with_capacity(self.chunk);
+        let mut chunk = Vec::with_capacity(self.chunk);
+        let mut n = 0u64;
+        let mut flush = |positions: &mut Vec<Labelled>, chunk: &mut Vec<Sample>| {
+            samples(positions, self.score_weight, self.threads, chunk);
+            positions.clear();
+            n += 1;
+            shuffle(chunk, mix(seed ^ n));
+            each(chunk);
+        };
+        for part in &self.parts {
+            let in_file = |e| in_file(&part.path, e);
+            let stream = data::stream(&part.path, part.format, 0).map_err(in_file)?;
+            for position in stream.take(part.fit as usize) {
+                positions.push(position.map_err(in_file)?);
+                if positions.len() == self.chunk {
+                    flush(&mut positions, &mut chunk);
+                }
+            }
+        }
+        if !positions.is_empty() {
+            flush(&mut positions, &mut chunk);
+        }
+        Ok(())
+    }
+}
+
 /// How to train.
 #[derive(Debug, Clone, Copy)]
 pub struct Settings {
@@ -97,6 +243,8 @@ pub struct Settings {
     pub mirror: bool,
     /// Seeds the order of the positions and the mirroring.
     pub seed: u64,
+    /// Threads that share each batch's gradient.
+    pub threads: usize,
 }
 
 impl Default for Settings {
@@ -107,6 +255,7 @@ impl Default for Settings {
             batch: 16384,
             mirror: true,
             seed: 1,
+            threads: std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
         }
     }
 }
@@ -250,9 +399,9 @@ impl FloatNet {
         error * error
     }
 
-    /// The mean squared error over `samples`.
-    pub fn error(&self, samples: &[Sample]) -> f64 {
-        let chunks = chunked(samples);
+    /// The mean squared error over `samples`, on `threads` threads.
+    pub fn error(&self, samples: &[Sample], threads: usize) -> f64 {
+        let chunks = samples.chunks(samples.len().div_ceil(threads).max(1));
         let total: f64 = std::thread::scope(|scope| {
             let handles: Vec<_> = chunks
                 .map(|part| {
@@ -303,12 +452,6 @@ fn input(f: usize, side: Color, mirrored: bool) -> usize {
     if mirrored { mirror(f) } else { f }
 }
 
-/// `samples` cut into one part per core.
-fn chunked(samples: &[Sample]) -> std::slice::Chunks<'_, Sample> {
-    let cores = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
-    samples.chunks(samples.len().div_ceil(cores).max(1))
-}
-
 /// The errors after an epoch: on the fitted positions and on those held back.
 #[derive(Debug, Clone, Copy)]
 pub struct Errors {
@@ -318,54 +461,64 @@ pub struct Errors {
 
 /// Fits the network `net` (new, or one trained before) further to `fit` by `settings`,
 /// reporting the errors on `fit` and `check` before the first epoch (as 0: for a new
-/// residual network, about the hand-written evaluation's) and after every epoch.
+/// residual network, about the hand-written evaluation's) and after every epoch, with the
+/// network so far.
 pub fn train(
     mut net: FloatNet,
-    fit: &mut [Sample],
+    fit: &mut dyn Source,
     check: &[Sample],
     settings: &Settings,
-    report: &mut dyn FnMut(usize, Errors),
-) -> FloatNet {
+    report: &mut dyn FnMut(usize, Errors, &FloatNet),
+) -> Result<FloatNet, DataError> {
     let n = net.params.len();
-    let cores = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
-    let mut grads = vec![vec![0.0f32; n]; cores];
+    let threads = settings.threads.max(1);
+    let mut grads = vec![vec![0.0f32; n]; threads];
     let (mut m, mut v) = (vec![0.0f32; n], vec![0.0f32; n]);
     let mut step = 0i32;
-    let total_steps = (settings.epochs * fit.len().div_ceil(settings.batch)) as f32;
+    let total_steps = (settings.epochs * fit.positions().div_ceil(settings.batch)) as f32;
+    let mut before = 0.0f64;
+    fit.pass(settings.seed, &mut |chunk| {
+        before += net.error(chunk, threads) * chunk.len() as f64;
+    })?;
     report(
         0,
         Errors {
-            fitted: net.error(fit),
-            checked: net.error(check),
+            fitted: before / fit.positions().max(1) as f64,
+            checked: net.error(check, threads),
         },
+        &net,
     );
     for epoch in 1..=settings.epochs {
-        shuffle(fit, mix(settings.seed ^ epoch as u64));
         let mut fitted = 0.0f64;
-        for (b, batch) in fit.chunks(settings.batch).enumerate() {
-            let salt = mix(settings.seed ^ ((epoch as u64) << 32) ^ b as u64);
-            fitted += batch_gradient(&net, batch, settings.mirror, salt, &mut grads);
-            let (first, rest) = grads.split_first_mut().expect("one core");
-            for g in rest.iter() {
-                for (a, &b) in first.iter_mut().zip(g) {
-                    *a += b;
+        let mut b = 0u64;
+        fit.pass(mix(settings.seed ^ epoch as u64), &mut |chunk| {
+            for batch in chunk.chunks(settings.batch) {
+                let salt = mix(settings.seed ^ ((epoch as u64) << 32) ^ b);
+                b += 1;
+                fitted += batch_gradient(&net, batch, settings.mirror, salt, &mut grads);
+                let (first, rest) = grads.split_first_mut().expect("one thread");
+                for g in rest.iter() {
+                    for (a, &b) in first.iter_mut().zip(g) {
+                        *a += b;
+                    }
                 }
+                step += 1;
+                let progress = (step as f32 / total_steps).min(1.0);
+                let rate = settings.rate
+                    * (0.05 + 0.95 * 0.5 * (1.0 + (std::f32::consts::PI * progress).cos()));
+                adam(&mut net, first, &mut m, &mut v, rate, step);
             }
-            step += 1;
-            let progress = step as f32 / total_steps;
-            let rate = settings.rate
-                * (0.05 + 0.95 * 0.5 * (1.0 + (std::f32::consts::PI * progress).cos()));
-            adam(&mut net, first, &mut m, &mut v, rate, step);
-        }
+        })?;
         report(
             epoch,
             Errors {
-                fitted: fitted / fit.len() as f64,
-                checked: net.error(check),
+                fitted: fitted / fit.positions().max(1) as f64,
+                checked: net.error(check, threads),
             },
+            &net,
         );
     }
-    net
+    Ok(net)
 }
 
 /// The summed gradients of `batch` into `grads[0]` and the other cores' buffers (to be
@@ -532,11 +685,15 @@ rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 1/2-1/2 cp=20
             batch: 2,
             mirror: false,
             seed: 5,
+            threads: 2,
         };
-        let before = FloatNet::new(HIDDEN, false, 5).error(&check);
+        let before = FloatNet::new(HIDDEN, false, 5).error(&check, 1);
         let mut last = None;
         let start = FloatNet::new(HIDDEN, false, 5);
-        let net = train(start, &mut s, &check, &settings, &mut |_, e| last = Some(e));
+        let net = train(start, &mut s, &check, &settings, &mut |_, e, _| {
+            last = Some(e);
+        })
+        .unwrap();
         let after = last.unwrap().checked;
         assert!(after < before / 4.0, "{before} -> {after}");
         let read = Network::read(&net.to_bytes()).unwrap();

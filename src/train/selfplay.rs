@@ -10,7 +10,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use shakmaty::{Color, EnPassantMode, Position, fen::Fen};
+use shakmaty::{Chess, Color, Position};
 
 use crate::fide::{Outcome, State};
 use crate::rules::Game;
@@ -40,9 +40,9 @@ pub struct Plan {
 pub const MATE_CP: i32 = 3000;
 
 /// One quiet position of a game and the search's score of it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Scored {
-    pub fen: String,
+    pub pos: Chess,
     /// Centipawns for White.
     pub white_cp: i32,
 }
@@ -83,7 +83,7 @@ pub fn play(searcher: &mut Searcher, plan: &Plan, index: u64) -> Played {
         let pos = game.position();
         if !pos.is_check() && is_quiet(result.best) {
             positions.push(Scored {
-                fen: Fen::from_position(pos, EnPassantMode::Legal).to_string(),
+                pos: pos.clone(),
                 white_cp: pos.turn().fold_wb(1, -1) * centipawns(result.score),
             });
         }
@@ -163,7 +163,6 @@ impl Adjudicator {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::parse_fen;
 
     const PLAN: Plan = Plan {
         nodes: 300,
@@ -189,8 +188,7 @@ mod tests {
         let played = play(&mut s, &PLAN, 3);
         assert!(!played.positions.is_empty());
         for p in &played.positions {
-            let (pos, _) = parse_fen(&p.fen).unwrap();
-            assert!(!pos.is_check(), "{}", p.fen);
+            assert!(!p.pos.is_check(), "{:?}", p.pos);
         }
         // The scores are the search's, for White: the side that won was mostly ahead.
         let lead: i64 = played.positions.iter().map(|p| i64::from(p.white_cp)).sum();
