@@ -25,13 +25,7 @@ pub struct BenchArgs {
 }
 
 pub fn run(args: &BenchArgs) -> Result<(), CliError> {
-    let profile = search::profile(&args.profile).ok_or_else(|| {
-        CliError::Usage(format!(
-            "--profile: unknown profile '{}' (known: {})",
-            args.profile,
-            search::profile_names()
-        ))
-    })?;
+    let profile = super::profile(&args.profile)?;
     let depth = args.depth.unwrap_or(profile.bench_depth);
     let network = match profile.name {
         BENCH_PROFILE => format!(", network {}", *EMBEDDED_NAME),

@@ -198,10 +198,7 @@ mod tests {
     fn every_profile_searches_and_unknown_ones_do_not_exist() {
         let game = Game::default();
         let stop = AtomicBool::new(false);
-        let limits = Limits {
-            depth: Some(1),
-            ..Limits::default()
-        };
+        let limits = Limits::to_depth(1);
         for p in PROFILES {
             let mut s = (p.make)();
             s.configure(&Settings::default());

@@ -81,15 +81,7 @@ mod tests {
         assert!(depths.windows(2).all(|w| w[0] <= w[1]), "{depths:?}");
         assert_eq!((r.depth, depths.last()), (3, Some(&3)));
         let fixed = MacHack::new(Params::mac_hack_1967())
-            .search(
-                &game,
-                &Limits {
-                    depth: Some(3),
-                    ..Limits::default()
-                },
-                &stop,
-                &mut |_| {},
-            )
+            .search(&game, &Limits::to_depth(3), &stop, &mut |_| {})
             .unwrap();
         assert!(r.nodes > fixed.nodes, "the earlier iterations count too");
         assert!(game.position().is_legal(r.best));

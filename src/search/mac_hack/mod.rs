@@ -299,10 +299,7 @@ mod tests {
         let game = Game::default();
         let stop = AtomicBool::new(false);
         let mut infos = Vec::new();
-        let limits = Limits {
-            depth: Some(2),
-            ..Limits::default()
-        };
+        let limits = Limits::to_depth(2);
         let r = MacHack::new(Params::mac_hack_1967())
             .search(&game, &limits, &stop, &mut |i| infos.push(i.clone()))
             .unwrap();

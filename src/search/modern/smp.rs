@@ -189,19 +189,12 @@ mod tests {
         s.run(g, limits, 0, &stop, &mut |_| {}).unwrap()
     }
 
-    fn depth(d: u32) -> Limits {
-        Limits {
-            depth: Some(d),
-            ..Limits::default()
-        }
-    }
-
     #[test]
     fn two_threads_find_the_same_mate_as_one() {
         // Two rooks from further away: mate in three.
         let g = Game::new(pos("k7/8/8/8/8/8/8/2R1R1K1 w - - 0 1"));
-        let one = run(&mut threads(1), &g, &depth(8));
-        let two = run(&mut threads(2), &g, &depth(8));
+        let one = run(&mut threads(1), &g, &Limits::to_depth(8));
+        let two = run(&mut threads(2), &g, &Limits::to_depth(8));
         assert_eq!(one.score, Score::Mate(3));
         assert_eq!(two.score, one.score);
         assert!(g.position().is_legal(two.best));
@@ -257,7 +250,7 @@ mod tests {
                 ..Settings::default()
             });
             assert_eq!(s.helpers.len(), n as usize - 1);
-            let r = run(&mut s, &g, &depth(6));
+            let r = run(&mut s, &g, &Limits::to_depth(6));
             assert!(r.depth == 6 && g.position().is_legal(r.best));
         }
     }

@@ -18,10 +18,7 @@ fn game(fen: &str) -> Game {
 
 fn to_depth(g: &Game, depth: u32) -> SearchResult {
     let stop = AtomicBool::new(false);
-    let limits = Limits {
-        depth: Some(depth),
-        ..Limits::default()
-    };
+    let limits = Limits::to_depth(depth);
     Searcher::new(4)
         .run(g, &limits, 0, &stop, &mut |_| {})
         .unwrap()
@@ -81,10 +78,7 @@ fn every_principal_variation_is_legal() {
     ] {
         let g = game(fen);
         let stop = AtomicBool::new(false);
-        let limits = Limits {
-            depth: Some(7),
-            ..Limits::default()
-        };
+        let limits = Limits::to_depth(7);
         let mut infos = Vec::new();
         let r = Searcher::new(4)
             .run(&g, &limits, 0, &stop, &mut |i| infos.push(i.clone()))
@@ -217,10 +211,7 @@ fn a_perpetual_check_saves_a_lost_position() {
     // the draw value.
     let g = game("8/5Qpk/8/8/8/rq6/5PPP/6K1 w - - 0 1");
     let stop = AtomicBool::new(false);
-    let limits = Limits {
-        depth: Some(8),
-        ..Limits::default()
-    };
+    let limits = Limits::to_depth(8);
     let r = Searcher::new(4)
         .run(&g, &limits, -20, &stop, &mut |_| {})
         .unwrap();
@@ -233,10 +224,7 @@ fn a_perpetual_check_saves_a_lost_position() {
 #[test]
 fn the_fifty_move_rule_applies_in_search_unless_mated() {
     let stop = AtomicBool::new(false);
-    let limits = Limits {
-        depth: Some(3),
-        ..Limits::default()
-    };
+    let limits = Limits::to_depth(3);
     // Every move is quiet: whatever White plays completes the hundredth halfmove.
     let g = game("4k3/8/8/8/8/8/8/R3K3 w - - 99 80");
     let r = Searcher::new(1)
@@ -263,10 +251,7 @@ fn the_same_search_twice_counts_the_same_nodes() {
 fn clear_and_resize_keep_the_searcher_usable() {
     let g = Game::default();
     let stop = AtomicBool::new(false);
-    let limits = Limits {
-        depth: Some(4),
-        ..Limits::default()
-    };
+    let limits = Limits::to_depth(4);
     let mut s = Searcher::new(2);
     let first = s.run(&g, &limits, 0, &stop, &mut |_| {}).unwrap();
     s.clear();
