@@ -8,10 +8,10 @@ use clap::Args;
 use clap::builder::PossibleValuesParser;
 
 use super::{CliError, limits};
+use crate::engine::options::EMBEDDED_NAME;
 use crate::notation::uci;
 use crate::search;
 use crate::search::bench::{self, BENCH_PROFILE};
-use crate::search::modern::network::EMBEDDED_NAME;
 
 #[derive(Debug, Args)]
 pub struct BenchArgs {

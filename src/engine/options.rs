@@ -16,8 +16,11 @@ use std::time::Duration;
 use thiserror::Error;
 
 use super::conduct;
-use crate::search::modern::network::{self, NetFile};
-use crate::search::modern::params::{self, Params, TUNABLES, Tunable};
+use crate::search::modern::network;
+/// The modern search's network file (`EvalFile`) and tunables, as the front ends name them.
+pub use crate::search::modern::network::{EMBEDDED_NAME, NetFile};
+use crate::search::modern::params::{self, Params};
+pub use crate::search::modern::params::{SPSA_R_END, TUNABLES, Tunable, tunable};
 use crate::search::{self, DEFAULT_HASH_MIB, DEFAULT_PROFILE, MAX_THREADS, PROFILES, Settings};
 use crate::{tablebase, timeman};
 

@@ -22,7 +22,9 @@ use super::value::{MAX_DEPTH, MAX_PLY};
 use super::worker::{Frame, Worker};
 use crate::repetition::History;
 use crate::rules::Game;
-use crate::search::{CURRMOVE_AFTER, Limits, ModernStats};
+use crate::search::limits::Limits;
+use crate::search::result::CURRMOVE_AFTER;
+use crate::search::stats::ModernStats;
 
 /// One thread's own state: the ordering heuristics and the per-ply scratch space,
 /// allocated when the number of threads changes, never during a search.
@@ -173,7 +175,10 @@ mod tests {
     use super::with_helpers;
     use crate::rules::Game;
     use crate::rules::testing::pos;
-    use crate::search::{Limits, Score, Search, SearchResult, Settings};
+    use crate::score::Score;
+    use crate::search::interface::{Search, Settings};
+    use crate::search::limits::Limits;
+    use crate::search::result::SearchResult;
 
     fn threads(n: u32) -> Searcher {
         let mut s = Searcher::new(4);

@@ -10,7 +10,9 @@ use super::Searcher;
 use super::value::to_score;
 use crate::rules::Game;
 use crate::rules::testing::{pos, uci};
-use crate::search::{Limits, Score, SearchResult};
+use crate::score::Score;
+use crate::search::limits::Limits;
+use crate::search::result::SearchResult;
 
 fn game(fen: &str) -> Game {
     Game::new(pos(fen))
@@ -264,7 +266,7 @@ fn clear_and_resize_keep_the_searcher_usable() {
 
 #[test]
 fn a_cut_search_keeps_the_last_complete_lines_best_move_first() {
-    use crate::search::{Search, Settings};
+    use crate::search::interface::{Search, Settings};
     let g = Game::default();
     let stop = AtomicBool::new(false);
     let mut s = Searcher::new(4);
