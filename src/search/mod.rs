@@ -2,6 +2,9 @@
 //! [`PROFILES`] lists the profiles a user can choose, one row each.
 //!
 //! - `mac_hack`: the search of 1967 (docs/design.md §6), the `1967` and `1967-tournament` profiles.
+//! - `modern`: the modern profile's search and evaluator.
+//! - Below both: the [`Search`] interface and its [`Settings`] (`interface`); this file,
+//!   the profile table, is the one place that names the searches.
 //! - Shared by every search: the limits (`limits`), what a search reports (`result`), the
 //!   1967 hash table (`hash`), moves packed in 16 bits for the hash tables (`packed`) and
 //!   the statistics (`stats`). Values, mates and bounds are `crate::score`'s; repetitions
