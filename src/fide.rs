@@ -292,17 +292,7 @@ pub fn judge(game: &Game, recorded: Option<Outcome>) -> (Verdict, String) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::parse_fen;
-    use shakmaty::uci::UciMove;
-
-    fn game(fen: &str, ucis: &str) -> Game {
-        let mut g = Game::new(parse_fen(fen).unwrap().0);
-        for u in ucis.split_whitespace() {
-            let m = u.parse::<UciMove>().unwrap().to_move(g.position()).unwrap();
-            assert!(g.play(m));
-        }
-        g
-    }
+    use crate::rules::testing::game;
 
     #[test]
     fn fools_mate_is_checkmate_for_black() {

@@ -13,10 +13,10 @@
 //!   analysis and the one static exchange evaluator), `eval` (the static board evaluator),
 //!   `feedover` (the positional terms handed from one ply to the next), `book` (the
 //!   opening book).
-//! - The searches: `search` (the one `Search` interface and its profiles: `mac_hack`, the
-//!   1967 search; `modern`, the strong engine with its own evaluator; and what both share:
-//!   limits, results, the hash tables' packed moves, statistics, the bench), `tablebase`
-//!   (Syzygy endgame tables) and `timeman` (the clock).
+//! - The searches: `search` (its profile table above `mac_hack`, the 1967 search, and
+//!   `modern`, the strong engine with its own evaluator; below them the one `Search`
+//!   interface and what both share: limits, results, the hash tables' packed moves,
+//!   statistics, the bench), `tablebase` (Syzygy endgame tables) and `timeman` (the clock).
 //! - Beside the engine: `train`, the lab where the modern profile's knowledge is made
 //!   (self-play data, Texel tuning, network training); it uses the search, never the reverse.
 //! - Around them: `engine` (the façade every protocol drives, the one options table and the
@@ -25,6 +25,11 @@
 //!   the teletype console), `scope` (the web page), `notation` (English descriptive
 //!   notation, SAN and UCI text), `pgn`, `epd`, `genfens` (openings for OpenBench's
 //!   self-play data), and the command line in `cli`.
+//!
+//! Each module uses only the ones below it (docs/design.md, "The house"): the front ends
+//! (`cli`, `scope`, `protocol`) reach the searches, the generator and the evaluator only
+//! through `engine` and `aids` (the lab's commands excepted); `train` and `genfens` use the
+//! search, never the reverse; `rules`, `score`, `eval` and `notation` are the floor.
 
 pub mod aids;
 pub mod annotate;

@@ -491,15 +491,7 @@ fn move_token(word: &str) -> Option<&str> {
 mod tests {
     use super::*;
     use crate::notation;
-
-    fn game_of(moves: &[&str]) -> Game {
-        let mut g = Game::default();
-        for m in moves {
-            let mv = notation::read_move(g.position(), m).unwrap();
-            assert!(g.play(mv));
-        }
-        g
-    }
+    use crate::notation::testing::game as game_of;
 
     #[test]
     fn writes_roster_numbers_comments_and_result() {

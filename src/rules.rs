@@ -354,6 +354,7 @@ impl Game {
 /// Helpers every unit test of the crate reaches.
 #[cfg(test)]
 pub(crate) mod testing {
+    use super::Game;
     use shakmaty::uci::UciMove;
     use shakmaty::{Board, Chess, Move, Position};
 
@@ -371,6 +372,21 @@ pub(crate) mod testing {
     pub fn uci(pos: &Chess, text: &str) -> Move {
         let m = text.parse::<UciMove>().expect("a UCI move");
         m.to_move(pos).expect("a legal move")
+    }
+
+    /// Plays the legal moves `ucis` (UCI notation, space-separated) into `game`.
+    pub fn play(game: &mut Game, ucis: &str) {
+        for text in ucis.split_whitespace() {
+            let m = uci(game.position(), text);
+            assert!(game.play(m), "{text}");
+        }
+    }
+
+    /// The game from a FEN the test knows to be legal, after the legal moves `ucis`.
+    pub fn game(fen: &str, ucis: &str) -> Game {
+        let mut g = Game::new(pos(fen));
+        play(&mut g, ucis);
+        g
     }
 
     /// Every position of the test data's EPD files (perft suite, WAC, game positions).

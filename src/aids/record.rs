@@ -148,10 +148,7 @@ pub(super) mod tests {
     pub(in crate::aids) fn searched(name: &str, depth: u32) -> SearchResult {
         let mut s = (profile(name).unwrap().make)();
         s.configure(&Settings::default());
-        let limits = Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        };
+        let limits = Limits::to_depth(depth);
         let stop = AtomicBool::new(false);
         s.search(&Game::default(), &limits, &stop, &mut |_| {})
             .unwrap()

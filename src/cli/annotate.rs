@@ -13,7 +13,7 @@ use clap::{Args, ValueEnum};
 use super::{CliError, limits};
 use crate::annotate::{self, Budget, Matches, write};
 use crate::pgn;
-use crate::search::{self, Settings};
+use crate::search::Settings;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum Format {
@@ -43,13 +43,7 @@ pub struct AnnotateArgs {
 }
 
 pub fn run(args: &AnnotateArgs) -> Result<(), CliError> {
-    let profile = search::profile(&args.profile).ok_or_else(|| {
-        CliError::Usage(format!(
-            "--profile: unknown profile '{}' (one of {})",
-            args.profile,
-            search::profile_names()
-        ))
-    })?;
+    let profile = super::profile(&args.profile)?;
     let budget = match (args.depth, args.movetime) {
         (_, Some(ms)) => Budget {
             depth: None,

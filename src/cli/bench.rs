@@ -8,10 +8,10 @@ use clap::Args;
 use clap::builder::PossibleValuesParser;
 
 use super::{CliError, limits};
+use crate::engine::options::EMBEDDED_NAME;
 use crate::notation::uci;
 use crate::search;
 use crate::search::bench::{self, BENCH_PROFILE};
-use crate::search::modern::network::EMBEDDED_NAME;
 
 #[derive(Debug, Args)]
 pub struct BenchArgs {
@@ -25,13 +25,7 @@ pub struct BenchArgs {
 }
 
 pub fn run(args: &BenchArgs) -> Result<(), CliError> {
-    let profile = search::profile(&args.profile).ok_or_else(|| {
-        CliError::Usage(format!(
-            "--profile: unknown profile '{}' (known: {})",
-            args.profile,
-            search::profile_names()
-        ))
-    })?;
+    let profile = super::profile(&args.profile)?;
     let depth = args.depth.unwrap_or(profile.bench_depth);
     let network = match profile.name {
         BENCH_PROFILE => format!(", network {}", *EMBEDDED_NAME),

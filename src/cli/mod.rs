@@ -14,6 +14,7 @@ use crate::engine::Engine;
 use crate::notation::{self, NotationError};
 use crate::protocol;
 use crate::rules::{self, FenError, Game};
+use crate::search::Profile;
 
 /// The exit statuses, shown at the end of every `--help` (a macro: `concat!` takes
 /// literals only). Defined before the `mod` lines so the subcommands' files see it.
@@ -218,6 +219,16 @@ impl CliError {
             _ => 1,
         }
     }
+}
+
+/// The search profile `--profile` names, or a usage error that lists them.
+pub fn profile(name: &str) -> Result<&'static Profile, CliError> {
+    crate::search::profile(name).ok_or_else(|| {
+        CliError::Usage(format!(
+            "--profile: unknown profile '{name}' (known: {})",
+            crate::search::profile_names()
+        ))
+    })
 }
 
 impl PositionArgs {

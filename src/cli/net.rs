@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::CliError;
-use crate::search::modern::network::{EMBEDDED_NAME, NetFile};
+use crate::engine::options::{EMBEDDED_NAME, NetFile};
 
 #[derive(Debug, Args)]
 pub struct NetArgs {

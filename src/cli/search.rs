@@ -265,10 +265,7 @@ mod tests {
     use crate::search::{Settings, profile};
 
     fn modern(depth: u32) -> SearchResult {
-        let limits = Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        };
+        let limits = Limits::to_depth(depth);
         let mut search = (profile("modern").unwrap().make)();
         search.configure(&Settings::default());
         search

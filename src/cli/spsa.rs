@@ -2,7 +2,7 @@
 //! `name, int, default, min, max, c_end, r_end` (docs/openbench.md).
 
 use super::CliError;
-use crate::search::modern::params::{SPSA_R_END, TUNABLES, Tunable};
+use crate::engine::options::{SPSA_R_END, TUNABLES, Tunable};
 
 pub fn run() -> Result<(), CliError> {
     for t in TUNABLES {
@@ -27,7 +27,7 @@ fn line(t: &Tunable) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::modern::params::tunable;
+    use crate::engine::options::tunable;
 
     #[test]
     fn lines_are_openbench_spsa_input() {

@@ -174,24 +174,14 @@ impl Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::parse_fen;
-    use shakmaty::uci::UciMove;
+    use crate::rules::testing;
 
     fn game(fen: &str, moves: &[&str]) -> Game {
-        let (pos, _) = parse_fen(fen).unwrap();
-        let mut g = Game::new(pos);
-        for m in moves {
-            let mv = m.parse::<UciMove>().unwrap().to_move(g.position()).unwrap();
-            assert!(g.play(mv));
-        }
-        g
+        testing::game(fen, &moves.join(" "))
     }
 
     fn mv(g: &Game, uci: &str) -> Move {
-        uci.parse::<UciMove>()
-            .unwrap()
-            .to_move(g.position())
-            .unwrap()
+        testing::uci(g.position(), uci)
     }
 
     const START: &str = crate::rules::START_FEN;
@@ -260,11 +250,11 @@ mod tests {
 
     #[test]
     fn dead_draws() {
-        let (p, _) = parse_fen("7k/8/6K1/8/8/8/8/2n1B3 w - - 0 1").unwrap();
+        let p = testing::pos("7k/8/6K1/8/8/8/8/2n1B3 w - - 0 1");
         assert!(is_dead_draw(&p));
-        let (p, _) = parse_fen("7k/8/6K1/8/8/8/8/2N1N3 w - - 0 1").unwrap();
+        let p = testing::pos("7k/8/6K1/8/8/8/8/2N1N3 w - - 0 1");
         assert!(is_dead_draw(&p));
-        let (p, _) = parse_fen("7k/8/6K1/8/8/8/8/2R5 w - - 0 1").unwrap();
+        let p = testing::pos("7k/8/6K1/8/8/8/8/2R5 w - - 0 1");
         assert!(!is_dead_draw(&p));
     }
 

@@ -143,3 +143,20 @@ pub fn write_move(pos: &Chess, m: Move, notation: Notation) -> String {
         Notation::Descriptive => descriptive::write(pos, m),
     }
 }
+
+/// Helpers for the crate's unit tests.
+#[cfg(test)]
+pub(crate) mod testing {
+    use crate::rules::Game;
+
+    /// The game from the start after `moves`, each legal and in any notation
+    /// [`super::read_move`] reads.
+    pub fn game(moves: &[&str]) -> Game {
+        let mut g = Game::default();
+        for m in moves {
+            let mv = super::read_move(g.position(), m).unwrap();
+            assert!(g.play(mv), "{m}");
+        }
+        g
+    }
+}

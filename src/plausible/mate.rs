@@ -68,12 +68,8 @@ pub(super) fn mate_after_every_reply(after: &Chess) -> Option<Square> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::parse_fen;
+    use crate::rules::testing::pos;
     use shakmaty::Move;
-
-    fn pos(fen: &str) -> Chess {
-        parse_fen(fen).unwrap().0
-    }
 
     /// `pos` after the move from `from` to `to`.
     fn after(pos: &Chess, from: Square, to: Square) -> Chess {

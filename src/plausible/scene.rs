@@ -604,14 +604,7 @@ impl<'a> Scene<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::fen::Fen;
-
-    fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(shakmaty::CastlingMode::Standard)
-            .unwrap()
-    }
+    use crate::rules::testing::pos;
 
     #[test]
     fn en_prise_losses_come_from_the_exchange() {

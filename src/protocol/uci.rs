@@ -21,12 +21,12 @@ use std::time::Duration;
 use shakmaty::CastlingMode;
 
 use super::{Event, Input, Out, split_word};
+use crate::engine::options::Tunable;
 use crate::engine::options::{OPTIONS, announced_tunables};
 use crate::engine::{BestMove, Clocks, Engine, Go, OptionKind, Source, short};
 use crate::genfens::Plan;
 use crate::notation::{self, uci_in};
 use crate::rules::{self, Game};
-use crate::search::modern::params::Tunable;
 use crate::search::wdl::Wdl;
 use crate::search::{Info, Score};
 
@@ -620,7 +620,7 @@ pub(crate) mod tests {
         };
         let short = reply(&[]);
         assert!(!short.contains("razor_margin") && short.ends_with("uciok\n"));
-        let long = reply(crate::search::modern::params::TUNABLES);
+        let long = reply(crate::engine::options::TUNABLES);
         assert!(
             long.contains("option name razor_margin type spin default 250 min 50 max 600\n")
                 && long.contains("option name lmr_base type spin default 75 min 0 max 200\n"),
@@ -628,7 +628,7 @@ pub(crate) mod tests {
         );
         assert_eq!(
             long.lines().count(),
-            short.lines().count() + crate::search::modern::params::TUNABLES.len()
+            short.lines().count() + crate::engine::options::TUNABLES.len()
         );
     }
 

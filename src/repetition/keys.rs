@@ -134,16 +134,7 @@ impl History {
     /// included.
     #[inline]
     pub fn occurrences(&self) -> usize {
-        let last = self.keys.len() - 1;
-        let key = self.keys[last];
-        let back = self.reach();
-        let mut count = 1;
-        let mut i = 4;
-        while i <= back {
-            count += usize::from(self.keys[last - i] == key);
-            i += 2;
-        }
-        count
+        1 + super::earlier_occurrences(&self.keys, self.reach())
     }
 
     /// Whether the current node scores as a draw by repetition under `rule`.
@@ -240,24 +231,13 @@ impl super::Detector for History {
 mod tests {
     use super::*;
     use crate::rules::Game;
-    use shakmaty::uci::UciMove;
+    use crate::rules::testing::{play, uci};
     use shakmaty::{Chess, Position};
-
-    fn play(game: &mut Game, ucis: &str) {
-        for u in ucis.split_whitespace() {
-            let m = u
-                .parse::<UciMove>()
-                .unwrap()
-                .to_move(game.position())
-                .unwrap();
-            assert!(game.play(m));
-        }
-    }
 
     /// Plays `ucis` into the search line of `h`, starting from `pos`.
     fn line(h: &mut History, pos: &mut Chess, ucis: &str) {
         for u in ucis.split_whitespace() {
-            let m = u.parse::<UciMove>().unwrap().to_move(pos).unwrap();
+            let m = uci(pos, u);
             pos.play_unchecked(m);
             h.push(pos, crate::rules::position_key(pos));
         }

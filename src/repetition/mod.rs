@@ -74,3 +74,16 @@ pub trait Detector {
 pub(crate) fn reach_back(pos: &Chess, before: u32) -> u32 {
     pos.halfmoves().min(before + 1)
 }
+
+/// How often the last of `keys` stands earlier among the positions at most `back` plies
+/// before it with the same side to move (every second one from four plies back: a
+/// position cannot repeat sooner).
+#[inline]
+pub(crate) fn earlier_occurrences(keys: &[u64], back: usize) -> usize {
+    let last = keys.len() - 1;
+    let key = keys[last];
+    (4..=back)
+        .step_by(2)
+        .filter(|&i| keys[last - i] == key)
+        .count()
+}

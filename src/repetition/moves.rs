@@ -208,20 +208,11 @@ impl super::Detector for MoveRepetition {
 mod tests {
     use super::*;
     use crate::fide;
-    use crate::rules::parse_fen;
-    use shakmaty::uci::UciMove;
+    use crate::rules::testing::game;
 
     /// (published says, repaired says, occurrences by key) after `ucis` from `fen`.
     fn verdicts(fen: &str, ucis: &str) -> (bool, bool, usize) {
-        let mut game = Game::new(parse_fen(fen).unwrap().0);
-        for u in ucis.split_whitespace() {
-            let m = u
-                .parse::<UciMove>()
-                .unwrap()
-                .to_move(game.position())
-                .unwrap();
-            assert!(game.play(m), "{u}");
-        }
+        let game = game(fen, ucis);
         let pos = game.position();
         (
             MoveRepetition::new(&game, Variant::Paper).repetition(pos),

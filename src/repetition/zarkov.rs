@@ -44,19 +44,8 @@ impl Zarkov {
     /// last irreversible move). Zero when the node is less than four plies past it.
     #[inline]
     pub fn count(&self) -> usize {
-        let last = self.keys.len() - 1;
-        let back = self.back[last] as usize;
-        if back < 4 {
-            return 0;
-        }
-        let key = self.keys[last];
-        let mut count = 0;
-        let mut i = 4;
-        while i <= back {
-            count += usize::from(self.keys[last - i] == key);
-            i += 2;
-        }
-        count
+        let back = self.back[self.keys.len() - 1] as usize;
+        super::earlier_occurrences(&self.keys, back)
     }
 
     /// Zarkov's verdict: a draw at the third occurrence, or at the second when the node is

@@ -58,10 +58,7 @@ pub fn run(profile: &Profile, depth: u32, mut each: impl FnMut(usize, &SearchRes
     let mut searcher = (profile.make)();
     searcher.configure(&Settings::default());
     let stop = AtomicBool::new(false);
-    let limits = Limits {
-        depth: Some(depth),
-        ..Limits::default()
-    };
+    let limits = Limits::to_depth(depth);
     let mut nodes = 0;
     for (i, fen) in BENCH_POSITIONS.iter().enumerate() {
         // Every position parses and has a move: the test below keeps it so.

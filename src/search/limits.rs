@@ -34,3 +34,13 @@ pub struct Limits {
     /// Syzygy tables a search may probe inside the tree (the modern search does).
     pub tablebases: Option<Arc<Tablebases>>,
 }
+
+impl Limits {
+    /// A search to `depth` plies and no other limit.
+    pub fn to_depth(depth: u32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        }
+    }
+}

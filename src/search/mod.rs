@@ -2,6 +2,9 @@
 //! [`PROFILES`] lists the profiles a user can choose, one row each.
 //!
 //! - `mac_hack`: the search of 1967 (docs/design.md §6), the `1967` and `1967-tournament` profiles.
+//! - `modern`: the modern profile's search and evaluator.
+//! - Below both: the [`Search`] interface and its [`Settings`] (`interface`); this file,
+//!   the profile table, is the one place that names the searches.
 //! - Shared by every search: the limits (`limits`), what a search reports (`result`), the
 //!   1967 hash table (`hash`), moves packed in 16 bits for the hash tables (`packed`) and
 //!   the statistics (`stats`). Values, mates and bounds are `crate::score`'s; repetitions
@@ -13,6 +16,7 @@
 
 pub mod bench;
 pub mod hash;
+pub mod interface;
 pub mod limits;
 pub mod mac_hack;
 pub mod modern;
@@ -21,115 +25,16 @@ pub mod result;
 pub mod stats;
 pub mod wdl;
 
-use std::sync::atomic::AtomicBool;
-
-use crate::rules::Game;
-
 pub use crate::score::{Bound, MATE, MAX_PLY, Score};
+pub use interface::{
+    DEFAULT_ELO, DEFAULT_HASH_MIB, MAX_ELO, MAX_MULTIPV, MAX_THREADS, MIN_ELO, Search, Settings,
+    Tuning,
+};
 pub use limits::Limits;
-pub use mac_hack::Tuning;
 pub use result::{
     CURRMOVE_AFTER, CurrMove, Evaluator, Info, NoLegalMove, PvLine, RootMove, SearchResult,
 };
 pub use stats::{ModernStats, Statistics, Stats};
-
-/// A search the engine can drive. It is deterministic unless its settings say otherwise,
-/// stops soon after `stop` is raised (answering with the best move found so far), and
-/// reports progress through `info`, the last report matching the result.
-pub trait Search: Send {
-    /// Applies the settings (the engine options a search reads); takes effect at the next
-    /// search. Settings a search has no use for are ignored.
-    fn configure(&mut self, settings: &Settings);
-
-    /// Empties the hash table.
-    fn clear_hash(&mut self);
-
-    /// Searches the current position of `game` within `limits`. Fails only when the
-    /// position has no legal move.
-    fn search(
-        &mut self,
-        game: &Game,
-        limits: &Limits,
-        stop: &AtomicBool,
-        info: &mut dyn FnMut(&Info),
-    ) -> Result<SearchResult, NoLegalMove>;
-
-    /// Whether the search decides itself when to stop before the hard deadline, from
-    /// [`Limits::soft`]; otherwise the engine stops it at the first progress report past
-    /// the soft limit.
-    fn keeps_time(&self) -> bool {
-        false
-    }
-}
-
-/// The most lines `MultiPV` may ask for.
-pub const MAX_MULTIPV: u32 = 64;
-
-/// The hash size a search gets unless the `Hash` option says otherwise, in MiB.
-pub const DEFAULT_HASH_MIB: u32 = 16;
-
-/// The most search threads (`Threads`).
-pub const MAX_THREADS: usize = 64;
-
-/// The weakest strength [`Settings::strength`] may name (`UCI_Elo`)...
-pub const MIN_ELO: u32 = 1000;
-/// ...and the strongest; above it, full strength.
-pub const MAX_ELO: u32 = 2600;
-/// The strength `UCI_Elo` starts at.
-pub const DEFAULT_ELO: u32 = 1500;
-
-/// The engine options a search reads, set through [`Search::configure`].
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Settings {
-    /// Depth in plies instead of the profile's.
-    pub depth: Option<u32>,
-    /// A width schedule instead of the profile's (top level first; the last entry holds
-    /// below).
-    pub widths: Option<Vec<u32>>,
-    /// Memory for the hash table, in MiB.
-    pub hash_mib: u32,
-    /// How much worse than 0 a draw is for the side that started the search (pawn = 128).
-    pub contempt: i32,
-    /// Search threads.
-    pub threads: u32,
-    /// How many best lines to find, each with its exact value (UCI `MultiPV`, from 1).
-    pub multipv: u32,
-    /// Probe the tablebases inside the tree only this many plies or more from the leaves
-    /// (`SyzygyProbeDepth`).
-    pub syzygy_probe_depth: u32,
-    /// Whether a win the fifty-move rule frustrates (and a loss it saves) scores as a draw
-    /// (`Syzygy50MoveRule`).
-    pub syzygy_50_move_rule: bool,
-    /// Play at this strength (an Elo on Stockfish's `UCI_Elo` scale, [`MIN_ELO`] to
-    /// [`MAX_ELO`]) instead of full strength; read by the modern search.
-    pub strength: Option<u32>,
-    /// The 1967 search's own knobs (tools and tests).
-    pub mac_hack: mac_hack::Tuning,
-    /// The modern search's parameters (its tunables are engine options).
-    pub modern: modern::Params,
-    /// The modern search's evaluation network from a file (`EvalFile`; None: the
-    /// embedded one).
-    pub network: Option<modern::network::NetFile>,
-}
-
-impl Default for Settings {
-    fn default() -> Self {
-        Settings {
-            depth: None,
-            widths: None,
-            hash_mib: DEFAULT_HASH_MIB,
-            contempt: 0,
-            threads: 1,
-            multipv: 1,
-            syzygy_probe_depth: 1,
-            syzygy_50_move_rule: true,
-            strength: None,
-            mac_hack: mac_hack::Tuning::default(),
-            modern: modern::Params::MODERN,
-            network: None,
-        }
-    }
-}
 
 /// One profile a user can choose: a search and its settings, by name.
 pub struct Profile {
@@ -192,16 +97,15 @@ pub fn profile_names() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Game;
     use shakmaty::Position;
+    use std::sync::atomic::AtomicBool;
 
     #[test]
     fn every_profile_searches_and_unknown_ones_do_not_exist() {
         let game = Game::default();
         let stop = AtomicBool::new(false);
-        let limits = Limits {
-            depth: Some(1),
-            ..Limits::default()
-        };
+        let limits = Limits::to_depth(1);
         for p in PROFILES {
             let mut s = (p.make)();
             s.configure(&Settings::default());

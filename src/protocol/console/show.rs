@@ -1,7 +1,7 @@
 //! What the console draws: the board (Unicode or ASCII) with the game history beside it,
 //! the clocks, and the 1967 evaluation terms.
 
-use shakmaty::{Chess, Color, File, Move, Piece, Position, Rank, Role, Square};
+use shakmaty::{ByColor, Chess, Color, File, Move, Piece, Position, Rank, Square};
 
 use crate::aids::{self, BoardTerms, MoveText, PointOfView};
 use crate::notation::{self, Notation};
@@ -11,25 +11,18 @@ use crate::search::{Bound, Score};
 /// How many full moves of history stand beside the board.
 const HISTORY_ROWS: usize = 9;
 
+/// The Unicode chess symbols of each side, pawn to king (`Role as usize - 1`).
+const GLYPHS: ByColor<[char; 6]> = ByColor {
+    white: ['♙', '♘', '♗', '♖', '♕', '♔'],
+    black: ['♟', '♞', '♝', '♜', '♛', '♚'],
+};
+
 /// The glyph of a piece: Unicode chess symbols, or the FEN letter in ASCII.
 fn glyph(piece: Piece, unicode: bool) -> char {
     if !unicode {
         return piece.char();
     }
-    match (piece.color, piece.role) {
-        (Color::White, Role::King) => '♔',
-        (Color::White, Role::Queen) => '♕',
-        (Color::White, Role::Rook) => '♖',
-        (Color::White, Role::Bishop) => '♗',
-        (Color::White, Role::Knight) => '♘',
-        (Color::White, Role::Pawn) => '♙',
-        (Color::Black, Role::King) => '♚',
-        (Color::Black, Role::Queen) => '♛',
-        (Color::Black, Role::Rook) => '♜',
-        (Color::Black, Role::Bishop) => '♝',
-        (Color::Black, Role::Knight) => '♞',
-        (Color::Black, Role::Pawn) => '♟',
-    }
+    GLYPHS.get(piece.color)[piece.role as usize - 1]
 }
 
 /// The board seen from `bottom`'s side, with the last full moves of the history to its
@@ -205,14 +198,7 @@ pub fn told(s: Score, bound: Option<Bound>, best: Score, mover: Color) -> String
 mod tests {
     use super::*;
 
-    fn game(moves: &[&str]) -> Game {
-        let mut g = Game::default();
-        for m in moves {
-            let mv = notation::read_move(g.position(), m).unwrap();
-            g.play(mv);
-        }
-        g
-    }
+    use crate::notation::testing::game;
 
     #[test]
     fn verdicts_are_from_whites_side_with_the_sign_in_words() {

@@ -24,9 +24,9 @@ use crate::rules::{key_after, position_key};
 use crate::score::{
     Bound, INF, MATE, MATE_BOUND, MAX_PLY, draw_value, is_mate, value_from_hash, value_to_hash,
 };
-use crate::search::Stats;
 use crate::search::hash::{Entry, HashTable};
 use crate::search::packed::{pack_move, unpack_move};
+use crate::search::stats::Stats;
 
 /// Static values are clamped to this, well inside the mate values.
 pub const MAX_STATIC: i32 = MATE / 2;

@@ -10,7 +10,8 @@
 //! has not yet looked at the move the one before it chose. Its nodes still count.
 
 use super::{MacHack, Run};
-use crate::search::{Info, NoLegalMove, SearchResult, Stats};
+use crate::search::result::{Info, NoLegalMove, SearchResult};
+use crate::search::stats::Stats;
 
 /// The deepest search in plies, leaving room below for feedovers and the capture search
 /// within the ply limit.
@@ -57,8 +58,10 @@ impl MacHack {
 mod tests {
     use super::*;
     use crate::rules::Game;
+    use crate::score::Score;
+    use crate::search::interface::Search;
+    use crate::search::limits::Limits;
     use crate::search::mac_hack::Params;
-    use crate::search::{Limits, Score, Search};
     use shakmaty::Position;
     use std::sync::atomic::AtomicBool;
 
@@ -81,15 +84,7 @@ mod tests {
         assert!(depths.windows(2).all(|w| w[0] <= w[1]), "{depths:?}");
         assert_eq!((r.depth, depths.last()), (3, Some(&3)));
         let fixed = MacHack::new(Params::mac_hack_1967())
-            .search(
-                &game,
-                &Limits {
-                    depth: Some(3),
-                    ..Limits::default()
-                },
-                &stop,
-                &mut |_| {},
-            )
+            .search(&game, &Limits::to_depth(3), &stop, &mut |_| {})
             .unwrap();
         assert!(r.nodes > fixed.nodes, "the earlier iterations count too");
         assert!(game.position().is_legal(r.best));

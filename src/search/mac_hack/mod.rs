@@ -25,32 +25,20 @@ use std::time::Instant;
 use shakmaty::Move;
 
 use super::hash::{Entry, HashTable};
-use super::{
-    Evaluator, Info, Limits, NoLegalMove, Score, Search, SearchResult, Settings, Statistics, Stats,
-};
+use super::interface::{Search, Settings};
+use super::limits::Limits;
+use super::result::{Evaluator, Info, NoLegalMove, SearchResult};
+use super::stats::{Statistics, Stats};
 use crate::eval::Root;
 use crate::repetition::History;
 use crate::rules::Game;
 use crate::score::MAX_PLY;
+use crate::score::Score;
 use alphabeta::{Ply, Tree};
 use deepening::MAX_DEPTH;
 use progress::Progress;
 
 pub use params::Params;
-
-/// The 1967 knobs a tool may turn beyond the common settings (the command line's
-/// `--hash`, `--feedovers`, `--secondary`, `--investigate`); `None` keeps the profile's.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Tuning {
-    /// Hash table size in entries (instead of the profile's, whatever `Hash` allows).
-    pub hash_entries: Option<usize>,
-    /// At most this many feedovers along one line.
-    pub max_feedovers: Option<u32>,
-    /// Depth of the secondary search (0: off).
-    pub secondary_depth: Option<u32>,
-    /// Also search every move the generator flags INVESTIGATE.
-    pub investigate: Option<bool>,
-}
 
 /// The 1967 search and its state kept between searches: the profile's parameters, the
 /// parameters in force, the hash table and the preallocated per-ply scratch space.
@@ -250,6 +238,7 @@ impl MacHack {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::Tuning;
 
     #[test]
     fn parameters_can_change_between_searches() {
@@ -299,10 +288,7 @@ mod tests {
         let game = Game::default();
         let stop = AtomicBool::new(false);
         let mut infos = Vec::new();
-        let limits = Limits {
-            depth: Some(2),
-            ..Limits::default()
-        };
+        let limits = Limits::to_depth(2);
         let r = MacHack::new(Params::mac_hack_1967())
             .search(&game, &limits, &stop, &mut |i| infos.push(i.clone()))
             .unwrap();

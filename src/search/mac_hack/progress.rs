@@ -9,7 +9,9 @@ use std::time::{Duration, Instant};
 
 use shakmaty::Move;
 
-use crate::search::{CURRMOVE_AFTER, CurrMove, Info, Stats};
+use crate::search::result::{CURRMOVE_AFTER, CurrMove, Info};
+
+use crate::search::stats::Stats;
 
 /// How often the move being searched is named again while it takes long.
 const EVERY: Duration = Duration::from_secs(1);

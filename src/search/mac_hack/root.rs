@@ -8,8 +8,10 @@ use super::alphabeta::{self, Line, Tree};
 use super::width;
 use crate::attack::Analysis;
 use crate::plausible::PlausibleMove;
+use crate::score::Score;
 use crate::score::{Bound, INF, MATE_BOUND, is_mate};
-use crate::search::{Info, Limits, PvLine, RootMove, Score};
+use crate::search::limits::Limits;
+use crate::search::result::{Info, PvLine, RootMove};
 
 /// What the top level found.
 pub struct Found {

@@ -11,7 +11,7 @@
 //! matches at 10+0.1 against Stockfish at the same `UCI_Elo` (below its lowest, 1350, by
 //! the score against that level); docs/strength.md gives the matches and their figures.
 
-use crate::search::{MAX_ELO, MIN_ELO};
+use crate::search::interface::{MAX_ELO, MIN_ELO};
 
 /// Labels up to this one leave the evaluation network out.
 pub const HAND_WRITTEN_UP_TO: u32 = 2400;

@@ -56,10 +56,11 @@ use std::time::Instant;
 use shakmaty::Position;
 
 use crate::rules::Game;
-use crate::search::{
-    DEFAULT_HASH_MIB, Evaluator, Info, Limits, MAX_THREADS, NoLegalMove, PvLine, RootMove, Score,
-    Search, SearchResult, Settings, Statistics,
-};
+use crate::score::Score;
+use crate::search::interface::{DEFAULT_HASH_MIB, MAX_THREADS, Search, Settings};
+use crate::search::limits::Limits;
+use crate::search::result::{Evaluator, Info, NoLegalMove, PvLine, RootMove, SearchResult};
+use crate::search::stats::Statistics;
 
 pub use end_terms::{EndTerms, end_terms};
 pub use movepick::is_quiet;

@@ -16,7 +16,7 @@ use super::time::TimePlan;
 use super::value::{INF, MATE_BOUND, MAX_DEPTH, to_score};
 use super::worker::{Line, NO_EVAL, Worker};
 use crate::score::Bound;
-use crate::search::{CurrMove, Info};
+use crate::search::result::{CurrMove, Info};
 
 /// A root move, its value from the last search of it and the line it leads to.
 #[derive(Debug, Clone)]

@@ -22,7 +22,9 @@ use super::value::{MAX_DEPTH, MAX_PLY};
 use super::worker::{Frame, Worker};
 use crate::repetition::History;
 use crate::rules::Game;
-use crate::search::{CURRMOVE_AFTER, Limits, ModernStats};
+use crate::search::limits::Limits;
+use crate::search::result::CURRMOVE_AFTER;
+use crate::search::stats::ModernStats;
 
 /// One thread's own state: the ordering heuristics and the per-ply scratch space,
 /// allocated when the number of threads changes, never during a search.
@@ -173,7 +175,10 @@ mod tests {
     use super::with_helpers;
     use crate::rules::Game;
     use crate::rules::testing::pos;
-    use crate::search::{Limits, Score, Search, SearchResult, Settings};
+    use crate::score::Score;
+    use crate::search::interface::{Search, Settings};
+    use crate::search::limits::Limits;
+    use crate::search::result::SearchResult;
 
     fn threads(n: u32) -> Searcher {
         let mut s = Searcher::new(4);
@@ -189,19 +194,12 @@ mod tests {
         s.run(g, limits, 0, &stop, &mut |_| {}).unwrap()
     }
 
-    fn depth(d: u32) -> Limits {
-        Limits {
-            depth: Some(d),
-            ..Limits::default()
-        }
-    }
-
     #[test]
     fn two_threads_find_the_same_mate_as_one() {
         // Two rooks from further away: mate in three.
         let g = Game::new(pos("k7/8/8/8/8/8/8/2R1R1K1 w - - 0 1"));
-        let one = run(&mut threads(1), &g, &depth(8));
-        let two = run(&mut threads(2), &g, &depth(8));
+        let one = run(&mut threads(1), &g, &Limits::to_depth(8));
+        let two = run(&mut threads(2), &g, &Limits::to_depth(8));
         assert_eq!(one.score, Score::Mate(3));
         assert_eq!(two.score, one.score);
         assert!(g.position().is_legal(two.best));
@@ -257,7 +255,7 @@ mod tests {
                 ..Settings::default()
             });
             assert_eq!(s.helpers.len(), n as usize - 1);
-            let r = run(&mut s, &g, &depth(6));
+            let r = run(&mut s, &g, &Limits::to_depth(6));
             assert!(r.depth == 6 && g.position().is_legal(r.best));
         }
     }

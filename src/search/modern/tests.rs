@@ -10,7 +10,9 @@ use super::Searcher;
 use super::value::to_score;
 use crate::rules::Game;
 use crate::rules::testing::{pos, uci};
-use crate::search::{Limits, Score, SearchResult};
+use crate::score::Score;
+use crate::search::limits::Limits;
+use crate::search::result::SearchResult;
 
 fn game(fen: &str) -> Game {
     Game::new(pos(fen))
@@ -18,10 +20,7 @@ fn game(fen: &str) -> Game {
 
 fn to_depth(g: &Game, depth: u32) -> SearchResult {
     let stop = AtomicBool::new(false);
-    let limits = Limits {
-        depth: Some(depth),
-        ..Limits::default()
-    };
+    let limits = Limits::to_depth(depth);
     Searcher::new(4)
         .run(g, &limits, 0, &stop, &mut |_| {})
         .unwrap()
@@ -81,10 +80,7 @@ fn every_principal_variation_is_legal() {
     ] {
         let g = game(fen);
         let stop = AtomicBool::new(false);
-        let limits = Limits {
-            depth: Some(7),
-            ..Limits::default()
-        };
+        let limits = Limits::to_depth(7);
         let mut infos = Vec::new();
         let r = Searcher::new(4)
             .run(&g, &limits, 0, &stop, &mut |i| infos.push(i.clone()))
@@ -217,10 +213,7 @@ fn a_perpetual_check_saves_a_lost_position() {
     // the draw value.
     let g = game("8/5Qpk/8/8/8/rq6/5PPP/6K1 w - - 0 1");
     let stop = AtomicBool::new(false);
-    let limits = Limits {
-        depth: Some(8),
-        ..Limits::default()
-    };
+    let limits = Limits::to_depth(8);
     let r = Searcher::new(4)
         .run(&g, &limits, -20, &stop, &mut |_| {})
         .unwrap();
@@ -233,10 +226,7 @@ fn a_perpetual_check_saves_a_lost_position() {
 #[test]
 fn the_fifty_move_rule_applies_in_search_unless_mated() {
     let stop = AtomicBool::new(false);
-    let limits = Limits {
-        depth: Some(3),
-        ..Limits::default()
-    };
+    let limits = Limits::to_depth(3);
     // Every move is quiet: whatever White plays completes the hundredth halfmove.
     let g = game("4k3/8/8/8/8/8/8/R3K3 w - - 99 80");
     let r = Searcher::new(1)
@@ -263,10 +253,7 @@ fn the_same_search_twice_counts_the_same_nodes() {
 fn clear_and_resize_keep_the_searcher_usable() {
     let g = Game::default();
     let stop = AtomicBool::new(false);
-    let limits = Limits {
-        depth: Some(4),
-        ..Limits::default()
-    };
+    let limits = Limits::to_depth(4);
     let mut s = Searcher::new(2);
     let first = s.run(&g, &limits, 0, &stop, &mut |_| {}).unwrap();
     s.clear();
@@ -279,7 +266,7 @@ fn clear_and_resize_keep_the_searcher_usable() {
 
 #[test]
 fn a_cut_search_keeps_the_last_complete_lines_best_move_first() {
-    use crate::search::{Search, Settings};
+    use crate::search::interface::{Search, Settings};
     let g = Game::default();
     let stop = AtomicBool::new(false);
     let mut s = Searcher::new(4);

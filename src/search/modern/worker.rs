@@ -22,8 +22,8 @@ use super::tt::{Entry, Tt};
 use super::value::{INF, MATE, MAX_PLY, TB_BOUND};
 use crate::repetition::{DrawRule, History};
 use crate::score::{Bound, value_from_hash, value_to_hash};
-use crate::search::ModernStats;
 use crate::search::packed::pack_move;
+use crate::search::stats::ModernStats;
 use crate::tablebase::Tablebases;
 
 /// The static evaluation of a node in check (it has none).
