@@ -134,38 +134,14 @@ async fn click(c: &Client, css: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn play_watch_look_inside_and_load_in_a_real_browser() {
-    let (Some(driver), Some(chromium)) = (
-        which(&["chromedriver"]),
-        which(&["chromium", "chromium-browser", "google-chrome"]),
-    ) else {
-        eprintln!(
-            "SKIPPED scope browser test: chromium and chromedriver are not installed \
-             (apt-get install chromium chromium-driver)"
-        );
+    // The 1967 profile, no book: machack searches its reply.
+    let Some((_scope, _driver, c, _)) = opened_1967_without_book().await else {
         return;
     };
-    let (_scope, url) = start_scope();
-    let (_driver, c) = browser(&driver, &chromium).await;
-    c.goto(&url).await.unwrap();
     c.wait()
         .for_element(Locator::Css("[data-square='e2']"))
         .await
         .unwrap();
-    until(
-        &c,
-        "the connection",
-        "return document.getElementById('profile').options.length >= 2",
-    )
-    .await;
-    // The 1967 profile, no book: machack searches its reply.
-    click(&c, "#profile option[value='1967']").await;
-    click(&c, "#book").await;
-    until(
-        &c,
-        "the settings",
-        "return !document.getElementById('book').checked",
-    )
-    .await;
     tokio::time::sleep(Duration::from_millis(200)).await;
 
     click(&c, "[data-square='e2']").await;
@@ -334,13 +310,37 @@ fn save_screenshot(png: &[u8]) {
     }
 }
 
-/// Chromium and chromedriver, or None (and a message) where they are missing.
-fn tools() -> Option<(PathBuf, PathBuf)> {
-    let found = (
-        which(&["chromedriver"])?,
-        which(&["chromium", "chromium-browser", "google-chrome"])?,
-    );
-    Some(found)
+/// The scope open in a browser (and its URL) on the 1967 profile with the book off, so machack searches
+/// its replies; None, saying so, where chromium or chromedriver is missing.
+async fn opened_1967_without_book() -> Option<(Killed, Killed, Client, String)> {
+    let (Some(driver), Some(chromium)) = (
+        which(&["chromedriver"]),
+        which(&["chromium", "chromium-browser", "google-chrome"]),
+    ) else {
+        eprintln!(
+            "SKIPPED scope browser test: chromium and chromedriver are not installed \
+             (apt-get install chromium chromium-driver)"
+        );
+        return None;
+    };
+    let (scope, url) = start_scope();
+    let (driver_process, c) = browser(&driver, &chromium).await;
+    c.goto(&url).await.unwrap();
+    until(
+        &c,
+        "the connection",
+        "return document.getElementById('profile').options.length >= 2",
+    )
+    .await;
+    click(&c, "#profile option[value='1967']").await;
+    click(&c, "#book").await;
+    until(
+        &c,
+        "the settings",
+        "return !document.getElementById('book').checked",
+    )
+    .await;
+    Some((scope, driver_process, c, url))
 }
 
 /// Whether the panels of the last search are gone: no answer, no tree, no review rows.
@@ -376,27 +376,9 @@ async fn type_fen(c: &Client, fen: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn panels_values_bar_graph_and_keys_belong_to_the_position_shown() {
-    let Some((driver, chromium)) = tools() else {
-        eprintln!("SKIPPED scope browser test: chromium and chromedriver are not installed");
+    let Some((_scope, _driver, c, _)) = opened_1967_without_book().await else {
         return;
     };
-    let (_scope, url) = start_scope();
-    let (_driver, c) = browser(&driver, &chromium).await;
-    c.goto(&url).await.unwrap();
-    until(
-        &c,
-        "the connection",
-        "return document.getElementById('profile').options.length >= 2",
-    )
-    .await;
-    click(&c, "#profile option[value='1967']").await;
-    click(&c, "#book").await;
-    until(
-        &c,
-        "the settings",
-        "return !document.getElementById('book').checked",
-    )
-    .await;
 
     // Black to move, White a queen up: White's point of view says +, the mover's −.
     type_fen(&c, "4k3/8/8/8/8/8/3QK3/8 b - - 0 1").await;
@@ -577,27 +559,9 @@ return [ratio(document.querySelector("#errors .error")), ratio(document.getEleme
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_reload_keeps_the_game_a_link_opens_a_position_and_text_is_readable() {
-    let Some((driver, chromium)) = tools() else {
-        eprintln!("SKIPPED scope browser test: chromium and chromedriver are not installed");
+    let Some((_scope, _driver, c, url)) = opened_1967_without_book().await else {
         return;
     };
-    let (_scope, url) = start_scope();
-    let (_driver, c) = browser(&driver, &chromium).await;
-    c.goto(&url).await.unwrap();
-    until(
-        &c,
-        "the connection",
-        "return document.getElementById('profile').options.length >= 2",
-    )
-    .await;
-    click(&c, "#profile option[value='1967']").await;
-    click(&c, "#book").await;
-    until(
-        &c,
-        "the settings",
-        "return !document.getElementById('book').checked",
-    )
-    .await;
     click(&c, "[data-square='e2']").await;
     click(&c, "[data-square='e4']").await;
     until(&c, "machack's reply", "return document.querySelectorAll('#moves button.move').length === 2 && !document.body.classList.contains('thinking')").await;

@@ -20,7 +20,7 @@ use shakmaty::{
 };
 use thiserror::Error;
 
-use super::data::Labelled;
+use super::labelled::Labelled;
 
 /// Bytes a record.
 pub const RECORD: usize = 32;

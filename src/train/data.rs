@@ -16,6 +16,7 @@ use shakmaty::{Chess, EnPassantMode, fen::Fen};
 use thiserror::Error;
 
 use super::bullet::{self, RECORD, RecordError};
+pub use super::labelled::Labelled;
 use crate::rules::parse_fen;
 
 /// Why a data file could not be read.
@@ -70,15 +71,6 @@ impl Format {
             _ => Format::Text,
         }
     }
-}
-
-/// One position with its game's result for White (1, ½ or 0) and, when known, the
-/// search's score for White in centipawns.
-#[derive(Debug, Clone)]
-pub struct Labelled {
-    pub pos: Chess,
-    pub result: f64,
-    pub score: Option<i32>,
 }
 
 /// Reads every line of `text` into what `sample` makes of its position, the game's result

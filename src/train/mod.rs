@@ -17,6 +17,7 @@
 
 pub mod bullet;
 pub mod data;
+pub mod labelled;
 pub mod network;
 pub mod openbench;
 pub mod selfplay;
