@@ -93,8 +93,9 @@ enum Command {
     #[command(after_help = example!("machack spsa > spsa.txt"))]
     Spsa,
     /// Print the name of the modern evaluation's network (the first eight hex digits of its
-    /// SHA-256, as OpenBench names networks), or check a network file and print its name.
-    #[command(after_help = example!("machack net                   # the embedded network's name", "machack net candidate.nnue    # check a file, print its name"))]
+    /// SHA-256, as OpenBench names networks), or check a network file and print its name;
+    /// `net import` converts a network trained with bullet.
+    #[command(after_help = example!("machack net                   # the embedded network's name", "machack net candidate.nnue    # check a file, print its name", "machack net import quantised.bin --out bullet.nnue"))]
     Net(net::NetArgs),
     /// Convert a game score on stdin (any notation) to SAN, UCI or descriptive, one move
     /// per line.

@@ -11,11 +11,14 @@
 //! - [`tune`]: Texel tuning of the evaluation's weight table on them (`machack tune`),
 //!   through the evaluation's feature trace;
 //! - [`network`]: fitting the evaluation network to them and writing it quantised
-//!   (`machack train-net`).
+//!   (`machack train-net`);
+//! - [`bullet_net`]: a network trained on a GPU with bullet, turned into machack's network
+//!   file (`machack net import`).
 //!
 //! docs/network.md and docs/strength.md give the recipes of the committed weights.
 
 pub mod bullet;
+pub mod bullet_net;
 pub mod data;
 pub mod labelled;
 pub mod network;
