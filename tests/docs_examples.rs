@@ -24,6 +24,14 @@ const NOT_RUN: &[(&str, &str)] = &[
     ("train-net part-", "needs the recipe's self-play data"),
     ("train-net positions.txt", "needs self-play data"),
     ("train-net FILE...", "the synopsis, not a command"),
+    (
+        "--seed $s --format bullet",
+        "hours of self-play (data for bullet)",
+    ),
+    (
+        "machack-bullet.nnue",
+        "needs a network trained with bullet on a GPU",
+    ),
     ("tune --data", "needs self-play data"),
     ("--file gnuchess.bin", "needs GNU Chess's book file"),
     (

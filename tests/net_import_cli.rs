@@ -21,7 +21,7 @@ fn bullet_file(hidden: usize, seed: u64) -> Vec<u8> {
     words.extend((0..2 * hidden).map(|_| draw(100)));
     words.push(draw(2000));
     let mut out: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-    while out.len() % 64 != 0 {
+    while !out.len().is_multiple_of(64) {
         out.push(b"bullet"[out.len() % 6]);
     }
     out

@@ -49,7 +49,7 @@ const PER_UNIT: usize = unpadded_size(1) - unpadded_size(0);
 pub fn hidden_of(len: usize) -> Option<usize> {
     let hidden = len.checked_sub(unpadded_size(0))? / PER_UNIT;
     let size = unpadded_size(hidden);
-    let fits = len == size || (len % PAD == 0 && len - size < PAD);
+    let fits = len == size || (len.is_multiple_of(PAD) && len - size < PAD);
     (hidden > 0 && fits).then_some(hidden)
 }
 
@@ -131,7 +131,7 @@ mod tests {
                 .chain([&self.l1b])
                 .flat_map(|w| w.to_le_bytes())
                 .collect();
-            while padded && out.len() % 64 != 0 {
+            while padded && !out.len().is_multiple_of(64) {
                 out.push(b"bullet"[out.len() % 6]);
             }
             out
@@ -181,7 +181,7 @@ mod tests {
         for (hidden, padded, seed) in [(24, true, 1), (24, false, 2), (128, true, 3)] {
             let weights = Weights::noisy(hidden, seed, 60);
             let file = weights.bullet_file(padded);
-            assert_eq!(file.len() % 64 == 0, padded);
+            assert_eq!(file.len().is_multiple_of(64), padded);
             let imported = import(&file, None).unwrap();
             let net = Network::read(&imported).unwrap();
             assert_eq!((net.hidden(), net.residual), (hidden, false));
