@@ -1,9 +1,10 @@
 //! The scope in a real browser (issue 22): headless Chromium driven through WebDriver
 //! (`chromedriver`) opens the page `machack scope` serves, plays a move by clicking, sees
 //! machack's reply and the live search lines, opens a tree node and its evaluation, loads
-//! a FEN and a PGN, and saves a screenshot (scope.png in Cargo's test scratch folder, target/tmp; also docs/scope.png when
-//! MACHACK_SCREENSHOT=docs). Skipped, with a message, where Chromium or chromedriver is
-//! missing (`.ci/run` installs them where it can).
+//! a FEN and a PGN, and saves a screenshot (scope.png in Cargo's test scratch folder,
+//! target/tmp; the screenshots in docs/scope.md are scripts/scope_screenshots.py's). The
+//! layout is measured at 900 × 700 and at a phone's 390 × 844. Skipped, with a message,
+//! where Chromium or chromedriver is missing (`.ci/run` installs them where it can).
 
 use std::io::{BufRead, BufReader};
 use std::net::TcpListener;
@@ -296,7 +297,7 @@ async fn play_watch_look_inside_and_load_in_a_real_browser() {
     c.close().await.unwrap();
 }
 
-/// Writes the screenshot to target/ and, when asked, to docs/.
+/// Writes the screenshot to target/tmp, to look at when the test fails.
 fn save_screenshot(png: &[u8]) {
     assert!(png.starts_with(b"\x89PNG"), "a PNG");
     std::fs::write(
@@ -304,10 +305,6 @@ fn save_screenshot(png: &[u8]) {
         png,
     )
     .unwrap();
-    if std::env::var("MACHACK_SCREENSHOT").as_deref() == Ok("docs") {
-        let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/scope.png");
-        std::fs::write(docs, png).unwrap();
-    }
 }
 
 /// The scope open in a browser (and its URL) on the 1967 profile with the book off, so machack searches
@@ -619,5 +616,188 @@ async fn a_reload_keeps_the_game_a_link_opens_a_position_and_text_is_readable() 
         "return !document.querySelector('#errors .error')",
     )
     .await;
+    c.close().await.unwrap();
+}
+
+/// Sets the size of the page's viewport (the window's outer size is a little larger).
+async fn viewport(c: &Client, width: u32, height: u32) {
+    c.set_window_size(width, height).await.unwrap();
+    let inner: Vec<u32> = serde_json::from_value(
+        c.execute("return [innerWidth, innerHeight]", vec![])
+            .await
+            .unwrap(),
+    )
+    .unwrap();
+    c.set_window_size(2 * width - inner[0], 2 * height - inner[1])
+        .await
+        .unwrap();
+    until(
+        c,
+        "the viewport's size",
+        &format!("return innerWidth === {width} && innerHeight === {height}"),
+    )
+    .await;
+}
+
+/// Where the board, the move number "10." and the page stand in the viewport, after the
+/// page is scrolled to its top.
+const LAYOUT: &str = r##"
+window.scrollTo(0, 0);
+const board = document.getElementById("board").getBoundingClientRect();
+const game = document.getElementById("game").getBoundingClientRect();
+const list = document.getElementById("moves").getBoundingClientRect();
+const ten = [...document.querySelectorAll("#moves .number")].find((n) => n.textContent === "10.");
+const t = ten.getBoundingClientRect();
+return {
+  board: [board.left, board.top, board.right, board.bottom],
+  game_top: game.top,
+  ten_inside: t.left >= list.left && t.right <= list.right && ten.scrollWidth <= ten.clientWidth,
+  page_width: document.documentElement.scrollWidth,
+  view: [innerWidth, innerHeight],
+};
+"##;
+
+#[derive(serde::Deserialize, Debug)]
+struct Layout {
+    board: [f64; 4],
+    game_top: f64,
+    ten_inside: bool,
+    page_width: f64,
+    view: [f64; 2],
+}
+
+async fn layout(c: &Client) -> Layout {
+    serde_json::from_value(c.execute(LAYOUT, vec![]).await.unwrap()).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_layout_fits_a_900_px_window_and_a_phone() {
+    let Some((_scope, _driver, c, _)) = opened_1967_without_book().await else {
+        return;
+    };
+    // Twelve moves, so that the list numbers them past 9.
+    let pgn = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 \
+               8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 11. Nbd2 Bb7 12. Bc2 Re8 *\n";
+    let area = c.find(Locator::Id("pgn")).await.unwrap();
+    area.clear().await.unwrap();
+    area.send_keys(pgn).await.unwrap();
+    click(&c, "#pgn-load").await;
+    until(
+        &c,
+        "the game's 24 moves",
+        "return document.querySelectorAll('#moves button.move').length === 24",
+    )
+    .await;
+
+    // 900 × 700: the whole board in the window, beside the move list; "10." whole.
+    viewport(&c, 900, 700).await;
+    let l = layout(&c).await;
+    let [left, top, right, bottom] = l.board;
+    assert!(
+        bottom - top <= l.view[1] && top >= 0.0 && bottom <= l.view[1],
+        "the board in the window: {l:?}"
+    );
+    assert!(l.page_width <= l.view[0], "no sideways scroll: {l:?}");
+    assert!(l.game_top < bottom, "the move list beside the board: {l:?}");
+    assert!(l.ten_inside, "the move number 10. whole: {l:?}");
+    assert!(left >= 0.0 && right <= l.view[0], "{l:?}");
+
+    // A phone, 390 × 844: nothing wider than the screen, the board its width at most, the
+    // panels below the board.
+    viewport(&c, 390, 844).await;
+    let l = layout(&c).await;
+    let [left, _, right, bottom] = l.board;
+    assert!(l.page_width <= l.view[0], "no sideways scroll: {l:?}");
+    assert!(
+        left >= 0.0 && right <= l.view[0] && right - left >= 0.8 * l.view[0],
+        "the board across the screen: {l:?}"
+    );
+    assert!(
+        l.game_top >= bottom,
+        "the game's panel under the board: {l:?}"
+    );
+    assert!(l.ten_inside, "the move number 10. whole: {l:?}");
+    c.close().await.unwrap();
+}
+
+/// The values of the current review note's detail: machack's and the played move's.
+async fn detail_values(c: &Client) -> (String, String) {
+    let detail = text(c, "review-detail").await;
+    let inside = detail
+        .split_once(" (")
+        .and_then(|(_, rest)| rest.split_once("). "))
+        .map(|(values, _)| values.to_string())
+        .unwrap_or_default();
+    let parts: Vec<&str> = inside.split("; ").collect();
+    assert_eq!(parts.len(), 3, "two values and the point of view: {detail}");
+    let played = parts[1].trim_start_matches("the move played ");
+    (parts[0].to_string(), played.to_string())
+}
+
+/// A value as the page writes it, turned to the other side's point of view, when it is
+/// in pawns.
+fn turned(v: &str) -> Option<String> {
+    let x: f64 = v.parse().ok()?;
+    let t = format!("{:+.2}", -x);
+    Some(if t == "-0.00" { "+0.00".into() } else { t })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_review_tells_values_from_the_side_values_chooses() {
+    let Some((_scope, _driver, c, _)) = opened_1967_without_book().await else {
+        return;
+    };
+    let area = c.find(Locator::Id("pgn")).await.unwrap();
+    area.clear().await.unwrap();
+    area.send_keys("1. e4 e5 2. Nf3 Nc6 3. Bc4 Nd4 4. Nxe5 *\n")
+        .await
+        .unwrap();
+    click(&c, "#review-start").await;
+    until(
+        &c,
+        "the review of seven moves",
+        "return document.querySelectorAll('#review-notes tr[data-ply]').length === 7 \
+         && document.getElementById('review-notes').dataset.done === 'true'",
+    )
+    .await;
+    let diffs = "return [...document.querySelectorAll('#review-notes tr[data-ply]')].map(r => r.cells[4].textContent)";
+    let white: Vec<String> =
+        serde_json::from_value(c.execute(diffs, vec![]).await.unwrap()).unwrap();
+
+    // Black's moves (odd plies): each value from White's side, then from Black's.
+    let mut seen = 0;
+    for ply in [1, 3, 5] {
+        click(&c, "#pov option[value='white']").await;
+        click(&c, &format!("#review-notes tr[data-ply='{ply}']")).await;
+        assert!(
+            text(&c, "review-detail")
+                .await
+                .contains("White's point of view")
+        );
+        let (machack, played) = detail_values(&c).await;
+        click(&c, "#pov option[value='mover']").await;
+        assert!(
+            text(&c, "review-detail")
+                .await
+                .contains("the side to move's point of view")
+        );
+        let (m, p) = detail_values(&c).await;
+        for (w, b) in [(&machack, &m), (&played, &p)] {
+            if let Some(t) = turned(w) {
+                assert_eq!(&t, b, "ply {ply}: White's {w}, Black's {b}");
+                seen += 1;
+            }
+        }
+    }
+    assert!(seen > 0, "no value in pawns among Black's moves");
+    let mover: Vec<String> =
+        serde_json::from_value(c.execute(diffs, vec![]).await.unwrap()).unwrap();
+    for (ply, (w, m)) in white.iter().zip(&mover).enumerate() {
+        if ply % 2 == 0 {
+            assert_eq!(w, m, "White's move {ply}: one side's view is the other's");
+        } else if let Some(t) = turned(w) {
+            assert_eq!(&t.replace("+0.00", "0.00"), m, "Black's move {ply}");
+        }
+    }
     c.close().await.unwrap();
 }

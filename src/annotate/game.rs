@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 use shakmaty::{Chess, Color, Move, Position};
 
-use crate::aids::PointOfView;
+use crate::aids::{PointOfView, ScoreView};
 use crate::attack::Analysis;
 use crate::notation::{self, Notation};
 use crate::plausible::{self, Context, Factor};
@@ -59,6 +59,10 @@ pub struct MoveNote {
     /// The search's value of its move and of the move played, from White's side.
     pub machack_score: String,
     pub played_score: String,
+    /// The same two values for the side to move, as numbers, for a page that tells them
+    /// from either side.
+    pub machack_value: ScoreView,
+    pub played_value: ScoreView,
     /// Machack's value minus the played move's, pawn = 128; `None` when one is a mate.
     pub diff: Option<i32>,
     /// Whether machack would have played the move.
@@ -198,6 +202,8 @@ fn note(
         line: line_san(pos, &best.pv),
         machack_score: PointOfView::White.text(best.score, None, pos.turn()),
         played_score: PointOfView::White.text(played_score, None, pos.turn()),
+        machack_value: best.score.into(),
+        played_value: played_score.into(),
         diff,
         matches,
         comment,

@@ -399,6 +399,7 @@ function wire() {
 function redraw() {
   drawAll();
   drawInspected();
+  review.refresh();
   if (done) {
     drawDone($("thinking"), done, doneLines);
     tree.show(done);

@@ -62,7 +62,7 @@ export function drawMoves(list, moves, shownPly, onPick) {
   let li = null;
   moves.forEach((m, i) => {
     if (m.white || li === null) {
-      li = h("li", { value: m.number });
+      li = h("li", { value: m.number }, h("span", { class: "number" }, `${m.number}.`));
       if (!m.white) li.append(h("span", { class: "move none" }, "…"));
       list.append(li);
     }

@@ -2,14 +2,19 @@
 // server makes them. A click on a row, or Previous/Next, shows the position before that
 // move on the board and the note in full below the table.
 
-import { h } from "./panels.js";
+import { h, view, povLabel, scoreText } from "./panels.js";
 
-// The value difference as the server's `annotate` writes it: pawns, or the two scores
-// when one of them is a mate.
+// The mover of a note's position, whose side its values are given from.
+const mover = (n) => (n.white ? "white" : "black");
+
+// The value difference, machack's move's value minus the played move's, from the point of
+// view chosen (from White's, a better move for Black makes it negative): pawns, or the two
+// values when one of them is a mate.
 function diffText(n) {
-  if (n.diff === null) return `${n.machack_score} vs ${n.played_score}`;
-  const d = (n.diff / 128).toFixed(2);
-  return d === "0.00" || d === "-0.00" ? "0.00" : (n.diff > 0 ? "+" : "") + d;
+  if (n.diff === null) return `${scoreText(n.machack_value, mover(n))} vs ${scoreText(n.played_value, mover(n))}`;
+  const diff = view.pov === "white" && !n.white ? -n.diff : n.diff;
+  const d = (diff / 128).toFixed(2);
+  return d === "0.00" || d === "-0.00" ? "0.00" : (diff > 0 ? "+" : "") + d;
 }
 
 export class Review {
@@ -55,6 +60,11 @@ export class Review {
     this.table.dataset.done = "true";
   }
 
+  // Draws the notes again after a change of how values are told.
+  refresh() {
+    if (this.notes.length) this.draw();
+  }
+
   step(by) {
     if (!this.notes.length) return;
     const i = this.at === null ? 0 : Math.min(this.notes.length - 1, Math.max(0, this.at + by));
@@ -68,7 +78,8 @@ export class Review {
   }
 
   draw() {
-    const head = h("tr", {}, ...["move", "played", "rank", "machack", "diff"].map((t) => h("th", {}, t)));
+    const head = h("tr", {}, ...["move", "played", "rank", "machack"].map((t) => h("th", {}, t)),
+      h("th", { title: `machack's move's value minus the played move's, ${povLabel()}` }, "machack − played"));
     const rows = this.notes.map((n, i) =>
       h("tr", {
         class: (n.matches ? "match" : "differs") + (i === this.at ? " current" : ""),
@@ -84,7 +95,8 @@ export class Review {
     const n = this.at === null ? null : this.notes[this.at];
     this.detail.textContent = n
       ? `${n.number}${n.white ? "." : "..."} ${n.played}: ranked ${n.rank} of ${n.legal} by plausibility. ` +
-        `machack: ${n.line.join(" ") || n.machack} (${n.machack_score}; the move played ${n.played_score}). ${n.comment}`
+        `machack: ${n.line.join(" ") || n.machack} (${scoreText(n.machack_value, mover(n))}; ` +
+        `the move played ${scoreText(n.played_value, mover(n))}; ${povLabel()}). ${n.comment}`
       : "";
   }
 }
