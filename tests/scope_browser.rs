@@ -671,7 +671,7 @@ async fn layout(c: &Client) -> Layout {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_layout_fits_a_900_px_window_and_a_phone() {
+async fn the_layout_fits_from_a_wide_window_to_a_phone() {
     let Some((_scope, _driver, c, _)) = opened_1967_without_book().await else {
         return;
     };
@@ -701,6 +701,26 @@ async fn the_layout_fits_a_900_px_window_and_a_phone() {
     assert!(l.game_top < bottom, "the move list beside the board: {l:?}");
     assert!(l.ten_inside, "the move number 10. whole: {l:?}");
     assert!(left >= 0.0 && right <= l.view[0], "{l:?}");
+
+    // A wide window: the board's column stays in view beside the review at the page's foot.
+    viewport(&c, 1280, 800).await;
+    let l = layout(&c).await;
+    assert!(l.page_width <= l.view[0], "no sideways scroll: {l:?}");
+    let board: Vec<f64> = serde_json::from_value(
+        c.execute(
+            "document.getElementById('review-panel').scrollIntoView(); \
+             const b = document.getElementById('board').getBoundingClientRect(); \
+             return [b.top, b.bottom, innerHeight]",
+            vec![],
+        )
+        .await
+        .unwrap(),
+    )
+    .unwrap();
+    assert!(
+        board[0] >= 0.0 && board[1] <= board[2],
+        "the board beside the review: {board:?}"
+    );
 
     // A phone, 390 × 844: nothing wider than the screen, the board its width at most, the
     // panels below the board.

@@ -47,6 +47,10 @@ const SCRIPTS: &[(&str, &str)] = &[
         "repetition_oracle.py",
         "repetition_oracle_agrees_with_python_chess",
     ),
+    (
+        "scope_screenshots.py",
+        "scope_screenshots_takes_the_docs_four_pictures",
+    ),
     ("suite_uci.py", "suite_uci_counts_solved_positions"),
     ("time_to_depth.py", "time_to_depth_counts_nodes"),
     ("wrap_comments.py", "wrap_comments_rewraps_a_long_comment"),
@@ -399,6 +403,52 @@ fn console_game_plays_and_saves_the_game() {
     );
     let pgn = std::fs::read_to_string(dir.path("game.pgn")).unwrap();
     assert!(pgn.starts_with("[Event "), "{pgn}");
+}
+
+/// Whether every program of `names` is on the PATH; otherwise says why the caller skips.
+fn on_path(test: &str, names: &[&str]) -> bool {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let missing: Vec<&str> = names
+        .iter()
+        .copied()
+        .filter(|n| !std::env::split_paths(&path).any(|d| d.join(n).is_file()))
+        .collect();
+    if missing.is_empty() {
+        return true;
+    }
+    let _ = writeln!(
+        std::io::stderr(),
+        "SKIPPED {test}: {} not installed (apt-get install chromium chromium-driver)",
+        missing.join(" and ")
+    );
+    false
+}
+
+#[test]
+fn scope_screenshots_takes_the_docs_four_pictures() {
+    let test = "scope_screenshots_takes_the_docs_four_pictures";
+    if !python_has(test, "json") || !on_path(test, &["chromium", "chromedriver"]) {
+        return;
+    }
+    let dir = Scratch::new("screenshots");
+    let out = dir.path("");
+    let report = script(
+        "scope_screenshots.py",
+        &["--machack", MACHACK, "--out", &out],
+    );
+    for (name, size) in [
+        ("scope-play.png", (1280, 800)),
+        ("scope-analysis.png", (1280, 800)),
+        ("scope-review.png", (1280, 800)),
+        ("scope-phone.png", (390, 844)),
+    ] {
+        let png =
+            std::fs::read(dir.0.join(name)).unwrap_or_else(|e| panic!("{name}: {e}\n{report}"));
+        assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"), "{name} is no PNG");
+        let dimension = |at: usize| u32::from_be_bytes(png[at..at + 4].try_into().unwrap());
+        assert_eq!((dimension(16), dimension(20)), size, "{name}'s size");
+        assert!(png.len() < 250 * 1024, "{name}: {} bytes", png.len());
+    }
 }
 
 #[test]

@@ -241,6 +241,8 @@ function showPly(ply) {
 // there and the board shows the position after it).
 function searchApplies() {
   if (!done || !state) return true;
+  // A node of the search's own tree belongs to it.
+  if (reviewing && reviewing.path.length) return reviewing.ply === done.ply;
   const fen = reviewing ? reviewing.fen : state.fen;
   return done.fen === fen || (!reviewing && done.played && state.moves.length === done.ply + 1);
 }
