@@ -7,10 +7,8 @@
 use clap::Args;
 
 use super::{CliError, limits};
-use crate::fide::Outcome;
-use crate::search::modern::Searcher;
 use crate::train::data::{Format, Writer};
-use crate::train::selfplay::{Plan, play};
+use crate::train::selfplay::{Plan, generate};
 
 #[derive(Debug, Args)]
 pub struct DatagenArgs {
@@ -56,38 +54,21 @@ pub fn run(args: &DatagenArgs) -> Result<(), CliError> {
         random_plies: args.random_plies,
         seed: args.seed,
     };
-    let mut searcher = Searcher::new(16);
-    let (mut positions, mut score) = (0usize, [0u64; 3]);
-    for index in 0..args.games {
-        let played = play(&mut searcher, &plan, index);
-        let result = played.outcome.as_str();
-        let white = match played.outcome {
-            Outcome::WhiteWins => 1.0,
-            Outcome::Draw => 0.5,
-            Outcome::BlackWins => 0.0,
-        };
-        for p in &played.positions {
-            out.write(&p.pos, white, p.white_cp)
-                .map_err(|e| in_out(&e))?;
-        }
-        positions += played.positions.len();
-        score[match played.outcome {
-            Outcome::WhiteWins => 0,
-            Outcome::Draw => 1,
-            Outcome::BlackWins => 2,
-        }] += 1;
+    let tally = generate(&plan, args.games, &mut out, &mut |index, played| {
         eprintln!(
-            "game {}/{}: {result} in {} plies, {} positions",
+            "game {}/{}: {} in {} plies, {} positions",
             index + 1,
             args.games,
+            played.outcome.as_str(),
             played.plies,
             played.positions.len()
         );
-    }
+    })
+    .map_err(|e| in_out(&e))?;
     out.flush().map_err(|e| in_out(&e))?;
     eprintln!(
-        "machack: {positions} positions from {} games (+{} ={} -{} for White)",
-        args.games, score[0], score[1], score[2]
+        "machack: {} positions from {} games (+{} ={} -{} for White)",
+        tally.positions, args.games, tally.wins, tally.draws, tally.losses
     );
     Ok(())
 }

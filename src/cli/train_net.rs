@@ -9,9 +9,8 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::{CliError, limits};
-use crate::search::modern::network::{HIDDEN, Network};
 use crate::train::data::Format;
-use crate::train::network::{Errors, Files, FloatNet, Settings, Source, train};
+use crate::train::network::{Errors, Files, FloatNet, HIDDEN, Settings, Source, train};
 
 #[derive(Debug, Args)]
 pub struct TrainNetArgs {
@@ -91,7 +90,7 @@ pub fn run(args: &TrainNetArgs) -> Result<(), CliError> {
         Some(path) => {
             let in_file = |e: &dyn std::fmt::Display| CliError::Input(format!("{path}: {e}"));
             let bytes = std::fs::read(path).map_err(|e| in_file(&e))?;
-            FloatNet::from_network(&Network::read(&bytes).map_err(|e| in_file(&e))?)
+            FloatNet::read(&bytes).map_err(|e| in_file(&e))?
         }
         None => FloatNet::new(args.hidden, !args.standalone, args.seed),
     };

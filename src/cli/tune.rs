@@ -7,9 +7,8 @@
 use clap::Args;
 
 use super::{CliError, limits};
-use crate::search::modern::eval::DEFAULT;
 use crate::train::tune::{
-    Errors, Settings, hold_back, read_samples, replace_default, rust_source, tune,
+    DEFAULT, Errors, Settings, hold_back, read_samples, replace_default, rust_source, tune,
 };
 
 #[derive(Debug, Args)]

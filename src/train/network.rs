@@ -20,7 +20,12 @@ use shakmaty::{Chess, Color, Position};
 use super::data::{self, DataError, Format, Labelled};
 use crate::search::modern::eval::evaluate;
 use crate::search::modern::level::mix;
-use crate::search::modern::network::{INPUTS, Network, QA, QB, SCALE, feature, file_size, header};
+use crate::search::modern::network::{
+    INPUTS, Network, NetworkError, QA, QB, SCALE, feature, file_size, header,
+};
+
+/// The hidden width of the engine's own network, a new network's default.
+pub use crate::search::modern::network::HIDDEN;
 
 /// The most pieces a position holds.
 const MAX_PIECES: usize = 32;
@@ -291,6 +296,12 @@ impl FloatNet {
         }
         *net.params.last_mut().expect("b2") = 0.0;
         net
+    }
+
+    /// The weights of a network file (what [`FloatNet::to_bytes`] writes), to train on
+    /// from there.
+    pub fn read(bytes: &[u8]) -> Result<FloatNet, NetworkError> {
+        Network::read(bytes).map(|net| FloatNet::from_network(&net))
     }
 
     /// The weights a quantised network stands for, to train on from there.
@@ -592,7 +603,6 @@ fn shuffle(samples: &mut [Sample], seed: u64) {
 mod tests {
     use super::*;
     use crate::rules::parse_fen;
-    use crate::search::modern::network::HIDDEN;
     use crate::train::data::fen_fields;
 
     const LINES: &str = "\

@@ -8,10 +8,12 @@
 //! one side has been at least [`WIN_CP`] ahead for [`WIN_PLIES`] plies in a row, or as a
 //! draw at [`MAX_PLIES`].
 
+use std::io::{self, Write};
 use std::sync::atomic::AtomicBool;
 
 use shakmaty::{Chess, Color, Position};
 
+use super::data::Writer;
 use crate::fide::{Outcome, State};
 use crate::rules::Game;
 use crate::search::modern::level::mix;
@@ -94,6 +96,45 @@ pub fn play(searcher: &mut Searcher, plan: &Plan, index: u64) -> Played {
     }
 }
 
+/// Hash table of the searcher [`generate`] plays with, in MiB.
+const TABLE_MB: usize = 16;
+
+/// What [`generate`] wrote: positions, and games by result for White.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub positions: usize,
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+}
+
+/// Plays games `0..games` of `plan` with one searcher and writes their positions to `out`
+/// (not flushed); `each` hears of every game as it ends, with its number.
+pub fn generate<W: Write>(
+    plan: &Plan,
+    games: u64,
+    out: &mut Writer<W>,
+    each: &mut dyn FnMut(u64, &Played),
+) -> io::Result<Tally> {
+    let mut searcher = Searcher::new(TABLE_MB);
+    let mut tally = Tally::default();
+    for index in 0..games {
+        let played = play(&mut searcher, plan, index);
+        let (white, count) = match played.outcome {
+            Outcome::WhiteWins => (1.0, &mut tally.wins),
+            Outcome::Draw => (0.5, &mut tally.draws),
+            Outcome::BlackWins => (0.0, &mut tally.losses),
+        };
+        *count += 1;
+        for p in &played.positions {
+            out.write(&p.pos, white, p.white_cp)?;
+        }
+        tally.positions += played.positions.len();
+        each(index, &played);
+    }
+    Ok(tally)
+}
+
 /// A score in centipawns for the side to move (a mate as [`MATE_CP`]).
 fn centipawns(score: Score) -> i32 {
     match score {
@@ -162,6 +203,7 @@ impl Adjudicator {
 
 #[cfg(test)]
 mod tests {
+    use super::super::data::Format;
     use super::*;
 
     const PLAN: Plan = Plan {
@@ -197,6 +239,28 @@ mod tests {
             Outcome::BlackWins => assert!(lead < 0, "{lead}"),
             Outcome::Draw => {}
         }
+    }
+
+    #[test]
+    fn generate_writes_every_games_positions_with_its_result() {
+        let mut text = Vec::new();
+        let mut seen = Vec::new();
+        let mut out = Writer::new(&mut text, Format::Text);
+        let tally = generate(&PLAN, 2, &mut out, &mut |i, p| seen.push((i, p.clone()))).unwrap();
+        assert_eq!(seen.iter().map(|(i, _)| *i).collect::<Vec<_>>(), [0, 1]);
+        assert_eq!(tally.wins + tally.draws + tally.losses, 2);
+        let positions: usize = seen.iter().map(|(_, p)| p.positions.len()).sum();
+        assert!(positions > 0);
+        assert_eq!(tally.positions, positions);
+        let text = String::from_utf8(text).unwrap();
+        assert_eq!(text.lines().count(), positions);
+        let first = &seen[0].1;
+        let result = first.outcome.as_str();
+        assert!(
+            text.lines()
+                .take(first.positions.len())
+                .all(|l| l.contains(result))
+        );
     }
 
     #[test]

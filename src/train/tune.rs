@@ -16,6 +16,9 @@ use super::data::{self, DataError};
 use crate::search::modern::eval::trace::{Trace, flatten, indices};
 use crate::search::modern::eval::{S, Weights};
 
+/// The weight table the engine was built with, where tuning starts.
+pub use crate::search::modern::eval::DEFAULT;
+
 /// One training position: its features and the game's result for White.
 #[derive(Debug, Clone)]
 pub struct Sample {
