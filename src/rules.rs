@@ -354,6 +354,9 @@ impl Game {
 /// Helpers every unit test of the crate reaches.
 #[cfg(test)]
 pub(crate) mod testing {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::Duration;
+
     use super::Game;
     use shakmaty::uci::UciMove;
     use shakmaty::{Board, Chess, Move, Position};
@@ -387,6 +390,18 @@ pub(crate) mod testing {
         let mut g = Game::new(pos(fen));
         play(&mut g, ucis);
         g
+    }
+
+    /// What `search` returns when another thread raises its stop flag after `after`.
+    pub fn stopped_after<T>(after: Duration, search: impl FnOnce(&AtomicBool) -> T) -> T {
+        let stop = AtomicBool::new(false);
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                std::thread::sleep(after);
+                stop.store(true, Ordering::Relaxed);
+            });
+            search(&stop)
+        })
     }
 
     /// Every position of the test data's EPD files (perft suite, WAC, game positions).

@@ -422,13 +422,7 @@ impl Analysis {
         let occ = b.occupied();
         let candidates = b.by_color(color) & self.attacked[!color as usize];
         let mut result = Bitboard::EMPTY;
-        for role in [
-            Role::Pawn,
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-        ] {
+        for &role in see::BELOW_KING {
             for sq in candidates & b.by_role(role) {
                 if self.piece_en_prise(sq, piece_value(role), color, occ) {
                     result.add(sq);
@@ -514,13 +508,7 @@ impl Analysis {
         let them = b.by_color(!color);
         let king = b.king_of(color);
         let mut trapped = Bitboard::EMPTY;
-        for role in [
-            Role::Pawn,
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-        ] {
+        for &role in see::BELOW_KING {
             for from in b.by_role(role) & ours {
                 let mut targets = match role {
                     Role::Pawn => pawn_targets(color, from, occ, them),
@@ -606,8 +594,13 @@ fn pawn_targets(color: Color, from: Square, occ: Bitboard, them: Bitboard) -> Bi
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::testing::pos;
+    use crate::rules::testing::{pos, uci};
     use shakmaty::Square::*;
+
+    /// The analysis of a FEN the test knows to be legal.
+    fn analysis(fen: &str) -> Analysis {
+        Analysis::new(&pos(fen))
+    }
 
     #[test]
     fn biggest_threat_is_the_best_exchange_and_its_square() {
@@ -629,8 +622,7 @@ mod tests {
     fn knight_attacked_by_pawn_is_en_prise_even_if_defended() {
         // The paper's first example: the pawn on e4 attacks the knight on d5, which the
         // pawn on c6 defends; taking still wins 416 - 128.
-        let p = pos("4k3/8/2p5/3n4/4P3/8/8/4K3 w - - 0 1");
-        let a = Analysis::new(&p);
+        let a = analysis("4k3/8/2p5/3n4/4P3/8/8/4K3 w - - 0 1");
         assert!(a.en_prise(Color::Black).contains(D5));
         assert_eq!(a.exchange(D5, Color::White), 416 - 128);
     }
@@ -639,21 +631,19 @@ mod tests {
     fn knight_attacked_twice_defended_once_is_en_prise() {
         // The paper's second example: bishop b3 and rook d1 attack the knight on d5,
         // defended by the pawn on e6 only: BxN PxB RxP wins 416 - 448 + 128 = 96.
-        let p = pos("4k3/8/4p3/3n4/8/1B6/8/3RK3 w - - 0 1");
-        let a = Analysis::new(&p);
+        let a = analysis("4k3/8/4p3/3n4/8/1B6/8/3RK3 w - - 0 1");
         assert!(a.en_prise(Color::Black).contains(D5));
         assert_eq!(a.exchange(D5, Color::White), 96);
         // With the rook gone, BxN PxB loses 32: not en prise.
-        let p = pos("4k3/8/4p3/3n4/8/1B6/8/4K3 w - - 0 1");
-        assert!(!Analysis::new(&p).en_prise(Color::Black).contains(D5));
+        let a = analysis("4k3/8/4p3/3n4/8/1B6/8/4K3 w - - 0 1");
+        assert!(!a.en_prise(Color::Black).contains(D5));
     }
 
     #[test]
     fn xray_behind_attacker_counts() {
         // Doubled white rooks d2/d1 against a rook on d5 defended by the rook d8:
         // RxR RxR RxR wins a rook because the second white rook joins through the first.
-        let p = pos("3rk3/8/8/3r4/8/8/3R4/3RK3 w - - 0 1");
-        let a = Analysis::new(&p);
+        let a = analysis("3rk3/8/8/3r4/8/8/3R4/3RK3 w - - 0 1");
         // d5 is defended by d8, attacked by d2 and (through it) d1.
         assert_eq!(a.exchange(D5, Color::White), 640);
         assert!(a.en_prise(Color::Black).contains(D5));
@@ -667,8 +657,7 @@ mod tests {
     fn attacker_pinned_to_its_king_does_not_count() {
         // The knight on e4 would take the pawn on d6... it is pinned on the e-file by the
         // rook e8 against the king e1, so the undefended pawn on d6 is not en prise.
-        let p = pos("4r1k1/8/3p4/8/4N3/8/8/4K3 w - - 0 1");
-        let a = Analysis::new(&p);
+        let a = analysis("4r1k1/8/3p4/8/4N3/8/8/4K3 w - - 0 1");
         assert!(a.king_pinned(Color::White).contains(E4));
         assert!(a.pinned(Color::White).contains(E4));
         assert!(!a.en_prise(Color::Black).contains(D6));
@@ -680,14 +669,12 @@ mod tests {
     fn pinned_in_the_1967_sense_against_a_queen() {
         // The bishop on d2 stands between the rook d8 and the undefended queen d1:
         // moving it renders the queen en prise, so it is pinned (not against the king).
-        let p = pos("3rk3/8/8/8/8/8/3B4/3Q2K1 w - - 0 1");
-        let a = Analysis::new(&p);
+        let a = analysis("3rk3/8/8/8/8/8/3B4/3Q2K1 w - - 0 1");
         assert!(a.pinned(Color::White).contains(D2));
         assert!(!a.king_pinned(Color::White).contains(D2));
         // A rook on d1 defended by the king on c1 instead: moving the bishop lets RxR KxR,
         // an even trade, so nothing is rendered en prise and the bishop is free.
-        let p = pos("3rk3/8/8/8/8/8/3B4/2KR4 w - - 0 1");
-        let a = Analysis::new(&p);
+        let a = analysis("3rk3/8/8/8/8/8/3B4/2KR4 w - - 0 1");
         assert!(!a.pinned(Color::White).contains(D2));
     }
 
@@ -695,12 +682,11 @@ mod tests {
     fn trapped_piece_has_no_safe_move() {
         // The bishop on a7 is shut in by the pawn b6 (defended by c7): its only move,
         // Bxb6 or Bb8, lands en prise... b8 is covered by the rook e8.
-        let p = pos("4r1k1/B1p5/1p6/8/8/8/8/6K1 w - - 0 1");
-        let a = Analysis::new(&p);
+        let a = analysis("4r1k1/B1p5/1p6/8/8/8/8/6K1 w - - 0 1");
         assert!(a.trapped(Color::White).contains(A7));
         // Free the b8 square and the bishop is no longer trapped.
-        let p = pos("6k1/B1p5/1p6/8/8/8/8/6K1 w - - 0 1");
-        assert!(!Analysis::new(&p).trapped(Color::White).contains(A7));
+        let a = analysis("6k1/B1p5/1p6/8/8/8/8/6K1 w - - 0 1");
+        assert!(!a.trapped(Color::White).contains(A7));
     }
 
     #[test]
@@ -709,20 +695,12 @@ mod tests {
         // Nxd6 PxN QxP: the knight goes for two pawns, 128 - (416 - 128) = -160.
         let p = pos("4k3/2p5/3p4/8/4N3/8/8/3QK3 w - - 0 1");
         let a = Analysis::new(&p);
-        let qxd6 = p
-            .legal_moves()
-            .into_iter()
-            .find(|m| m.to() == D6 && m.role() == Role::Queen)
-            .unwrap();
+        let qxd6 = uci(&p, "d1d6");
         assert_eq!(a.see(&p, qxd6), 128 - (1248 - 128));
         assert!(!a.is_safe_move(&p, qxd6));
-        let nxd6 = p
-            .legal_moves()
-            .into_iter()
-            .find(|m| m.to() == D6 && m.role() == Role::Knight)
-            .unwrap();
+        let nxd6 = uci(&p, "e4d6");
         assert_eq!(a.see(&p, nxd6), 128 - (416 - 128));
-        let nf6 = p.legal_moves().into_iter().find(|m| m.to() == F6).unwrap();
+        let nf6 = uci(&p, "e4f6");
         assert!(a.is_safe_move(&p, nf6));
         assert_eq!(a.see(&p, nf6), 0);
     }

@@ -32,6 +32,9 @@ pub(crate) const CHEAPEST_FIRST: [Role; 6] = [
     Role::King,
 ];
 
+/// Every role but the king's, cheapest first: what can be won or shut in.
+pub(crate) const BELOW_KING: &[Role] = CHEAPEST_FIRST.split_last().expect("the king last").1;
+
 /// `piece_value` of each role by `role as usize` (index 0, no piece, is 0): a table read
 /// in the exchange's inner loop and for a move's captured piece, instead of a branch or an
 /// indirect jump on the role.

@@ -418,17 +418,19 @@ pub(crate) mod tests {
         rx
     }
 
+    /// A `go` to `depth` plies and no other limit.
+    pub(crate) fn to_depth(depth: u32) -> Go {
+        Go {
+            depth: Some(depth),
+            ..Go::default()
+        }
+    }
+
     #[test]
     fn a_fixed_depth_search_answers_once_with_a_legal_move() {
         let mut e = Engine::new();
         e.set_option("OwnBook", Some("false")).unwrap();
-        let rx = answer(
-            &mut e,
-            Go {
-                depth: Some(2),
-                ..Go::default()
-            },
-        );
+        let rx = answer(&mut e, to_depth(2));
         let b = rx.recv_timeout(Duration::from_secs(30)).unwrap();
         assert!(e.position().is_legal(b.best.unwrap()));
         e.wait();
@@ -440,9 +442,8 @@ pub(crate) mod tests {
         let mut e = Engine::new();
         let b = e
             .think(Go {
-                depth: Some(1),
                 infinite: true,
-                ..Go::default()
+                ..to_depth(1)
             })
             .unwrap();
         assert!(e.position().is_legal(b.best.unwrap()));
@@ -504,13 +505,11 @@ pub(crate) mod tests {
         for go in [
             Go {
                 infinite: true,
-                depth: Some(1),
-                ..Go::default()
+                ..to_depth(1)
             },
             Go {
                 ponder: true,
-                depth: Some(1),
-                ..Go::default()
+                ..to_depth(1)
             },
         ] {
             let rx = answer(&mut e, go);
@@ -521,15 +520,9 @@ pub(crate) mod tests {
             e.wait();
         }
         e.set_option("OwnBook", Some("false")).unwrap();
-        let b = answer(
-            &mut e,
-            Go {
-                depth: Some(1),
-                ..Go::default()
-            },
-        )
-        .recv_timeout(Duration::from_secs(30))
-        .unwrap();
+        let b = answer(&mut e, to_depth(1))
+            .recv_timeout(Duration::from_secs(30))
+            .unwrap();
         assert_eq!(b.source, Source::Search);
         assert!(e.set_option("BookFile", Some("/no/such/book.bin")).is_err());
     }

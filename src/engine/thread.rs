@@ -419,19 +419,25 @@ mod tests {
     use super::*;
     use crate::engine::tests::answer;
     use crate::engine::{Engine, EngineError, Go};
+    use std::sync::mpsc;
+
+    /// Starts a depth-1 search that `hold` makes wait (infinite or ponder), checks that
+    /// it gives no answer in 300 ms, and returns where the answer will arrive.
+    fn held(e: &mut Engine, hold: fn(&mut Go)) -> mpsc::Receiver<BestMove> {
+        let mut go = Go {
+            depth: Some(1),
+            ..Go::default()
+        };
+        hold(&mut go);
+        let rx = answer(e, go);
+        assert!(rx.recv_timeout(Duration::from_millis(300)).is_err());
+        rx
+    }
 
     #[test]
     fn infinite_holds_its_answer_until_stop() {
         let mut e = Engine::new();
-        let rx = answer(
-            &mut e,
-            Go {
-                depth: Some(1),
-                infinite: true,
-                ..Go::default()
-            },
-        );
-        assert!(rx.recv_timeout(Duration::from_millis(300)).is_err());
+        let rx = held(&mut e, |go| go.infinite = true);
         assert_eq!(
             e.go(Go::default(), |_| {}, |_| {}).unwrap_err(),
             EngineError::Busy
@@ -443,15 +449,7 @@ mod tests {
     #[test]
     fn ponder_holds_until_ponderhit() {
         let mut e = Engine::new();
-        let rx = answer(
-            &mut e,
-            Go {
-                depth: Some(1),
-                ponder: true,
-                ..Go::default()
-            },
-        );
-        assert!(rx.recv_timeout(Duration::from_millis(300)).is_err());
+        let rx = held(&mut e, |go| go.ponder = true);
         e.ponderhit(None);
         assert!(rx.recv_timeout(Duration::from_secs(10)).is_ok());
     }

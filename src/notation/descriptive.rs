@@ -785,14 +785,13 @@ mod tests {
             ("", "a4", "P-QR4"),
             ("", "d4", "P-Q4"),
         ];
-        for &(moves, san, want) in cases {
-            let p = after(moves);
+        let written = |p: Chess, san: &str, want: &str, place: String| {
             let m = read_move(&p, san).unwrap();
-            assert_eq!(
-                write_move(&p, m, Notation::Descriptive),
-                want,
-                "{san} after {moves}"
-            );
+            let text = write_move(&p, m, Notation::Descriptive);
+            assert_eq!(text, want, "{san} {place}");
+        };
+        for &(moves, san, want) in cases {
+            written(after(moves), san, want, format!("after {moves}"));
         }
         let fens: &[(&str, &str, &str)] = &[
             ("4k3/8/8/3p4/2P1P3/8/8/4K3 w - - 0 1", "exd5", "KPxP"),
@@ -810,13 +809,7 @@ mod tests {
             ("4k3/8/8/8/R7/8/8/R3K3 w - - 0 1", "R1a2", "R/1-R2"),
         ];
         for &(fen, san, want) in fens {
-            let p = pos(fen);
-            let m = read_move(&p, san).unwrap();
-            assert_eq!(
-                write_move(&p, m, Notation::Descriptive),
-                want,
-                "{san} in {fen}"
-            );
+            written(pos(fen), san, want, format!("in {fen}"));
         }
     }
 

@@ -68,58 +68,50 @@ pub(super) fn mate_after_every_reply(after: &Chess) -> Option<Square> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::testing::pos;
-    use shakmaty::Move;
+    use crate::rules::testing::{game, pos};
 
-    /// `pos` after the move from `from` to `to`.
-    fn after(pos: &Chess, from: Square, to: Square) -> Chess {
-        let m: Move = pos
-            .legal_moves()
-            .into_iter()
-            .find(|m| m.from() == Some(from) && m.to() == to)
-            .unwrap();
-        let mut next = pos.clone();
-        next.play_unchecked(m);
-        next
+    /// The position of `fen` after the legal move `uci`.
+    fn after(fen: &str, uci: &str) -> Chess {
+        game(fen, uci).position().clone()
     }
 
     #[test]
     fn mating_move_finds_the_back_rank_mate() {
-        let p = pos("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
-        assert_eq!(mating_move(&p), Some(Square::A8));
+        let fen = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+        assert_eq!(mating_move(&pos(fen)), Some(Square::A8));
         // With an escape square for the king there is none.
-        let p = pos("6k1/5pp1/8/8/8/8/8/R5K1 w - - 0 1");
-        assert_eq!(mating_move(&p), None);
+        let fen = "6k1/5pp1/8/8/8/8/8/R5K1 w - - 0 1";
+        assert_eq!(mating_move(&pos(fen)), None);
     }
 
     #[test]
     fn a_quiet_move_threatens_the_back_rank_mate() {
-        let p = pos("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
-        let quiet = after(&p, Square::A1, Square::B1);
+        let fen = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+        let quiet = after(fen, "a1b1");
         assert_eq!(threatened_mate(&quiet), Some(Square::B8));
         // With an escape square the same move threatens nothing.
-        let p = pos("6k1/5pp1/8/8/8/8/8/R5K1 w - - 0 1");
-        let quiet = after(&p, Square::A1, Square::B1);
+        let fen = "6k1/5pp1/8/8/8/8/8/R5K1 w - - 0 1";
+        let quiet = after(fen, "a1b1");
         assert_eq!(threatened_mate(&quiet), None);
     }
 
     #[test]
     fn the_rook_ladder_mates_whatever_the_reply() {
         // Rb1-b7 takes the seventh rank: Kf8 or Kh8, and Ra8 mates.
-        let p = pos("6k1/8/8/8/8/8/R7/1R4K1 w - - 0 1");
-        let quiet = after(&p, Square::B1, Square::B7);
+        let fen = "6k1/8/8/8/8/8/R7/1R4K1 w - - 0 1";
+        let quiet = after(fen, "b1b7");
         assert_eq!(mate_after_every_reply(&quiet), Some(Square::A8));
         assert!(mates_now_or_next(&quiet));
         // A rook on the second rank leaves the king the seventh.
-        let quiet = after(&p, Square::B1, Square::B2);
+        let quiet = after(fen, "b1b2");
         assert_eq!(mate_after_every_reply(&quiet), None);
         assert!(!mates_now_or_next(&quiet));
     }
 
     #[test]
     fn mates_now_or_next_counts_a_mate_at_once() {
-        let p = pos("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
-        let mated = after(&p, Square::A1, Square::A8);
+        let fen = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+        let mated = after(fen, "a1a8");
         assert!(mated.is_checkmate());
         assert!(mates_now_or_next(&mated));
     }
@@ -127,15 +119,15 @@ mod tests {
     #[test]
     fn an_offer_is_poisoned_when_taking_it_allows_mate() {
         // Nd4-c6: Rxc6 leaves the back rank to Re8 mate.
-        let p = pos("2r3k1/5ppp/8/8/3N4/8/8/4R1K1 w - - 0 1");
-        let offer = after(&p, Square::D4, Square::C6);
+        let fen = "2r3k1/5ppp/8/8/3N4/8/8/4R1K1 w - - 0 1";
+        let offer = after(fen, "d4c6");
         assert!(poisoned(&offer, Square::C6));
         // Nothing takes on b5: nothing is poisoned.
-        let quiet = after(&p, Square::D4, Square::B5);
+        let quiet = after(fen, "d4b5");
         assert!(!poisoned(&quiet, Square::B5));
         // With an escape square the knight can be taken.
-        let p = pos("2r3k1/5pp1/7p/8/3N4/8/8/4R1K1 w - - 0 1");
-        let offer = after(&p, Square::D4, Square::C6);
+        let fen = "2r3k1/5pp1/7p/8/3N4/8/8/4R1K1 w - - 0 1";
+        let offer = after(fen, "d4c6");
         assert!(!poisoned(&offer, Square::C6));
     }
 }

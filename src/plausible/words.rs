@@ -90,19 +90,29 @@ mod tests {
 
     #[test]
     fn bishops_are_named_by_their_wing() {
-        let p = Piece {
-            role: Role::Bishop,
-            owner: Color::White,
-            sq: Square::G5,
-            viewer: Color::White,
-        };
-        assert_eq!(p.to_string(), "queen's bishop on KN5 (g5)");
-        let p = Piece {
-            role: Role::Knight,
-            owner: Color::Black,
-            sq: Square::F6,
-            viewer: Color::White,
-        };
-        assert_eq!(p.to_string(), "enemy knight on KB6 (f6)");
+        let cases = [
+            (
+                Role::Bishop,
+                Color::White,
+                Square::G5,
+                "queen's bishop on KN5 (g5)",
+            ),
+            (
+                Role::Knight,
+                Color::Black,
+                Square::F6,
+                "enemy knight on KB6 (f6)",
+            ),
+        ];
+        for (role, owner, sq, words) in cases {
+            let viewer = Color::White;
+            let p = Piece {
+                role,
+                owner,
+                sq,
+                viewer,
+            };
+            assert_eq!(p.to_string(), words);
+        }
     }
 }

@@ -248,24 +248,19 @@ mod tests {
 
     #[test]
     fn every_single_piece_move_is_found_with_its_squares() {
-        let turn = Zobrist64::zobrist_for_white_turn().0;
-        let knight = Piece {
-            color: Color::Black,
-            role: Role::Knight,
+        // The key difference of `piece` moving between `a` and `b`, the turn changing.
+        let diff = |piece: Piece, a: Square, b: Square| {
+            Zobrist64::zobrist_for_piece(a, piece).0
+                ^ Zobrist64::zobrist_for_piece(b, piece).0
+                ^ Zobrist64::zobrist_for_white_turn().0
         };
-        let diff = Zobrist64::zobrist_for_piece(Square::G8, knight).0
-            ^ Zobrist64::zobrist_for_piece(Square::F6, knight).0
-            ^ turn;
-        let (a, b) = table().lookup(diff).unwrap();
+        let knight = Color::Black.knight();
+        let (a, b) = table()
+            .lookup(diff(knight, Square::G8, Square::F6))
+            .unwrap();
         assert_eq!((a.min(b), a.max(b)), (Square::F6, Square::G8));
         // A pawn step is not reversible and not in the table.
-        let pawn = Piece {
-            color: Color::White,
-            role: Role::Pawn,
-        };
-        let diff = Zobrist64::zobrist_for_piece(Square::E2, pawn).0
-            ^ Zobrist64::zobrist_for_piece(Square::E3, pawn).0
-            ^ turn;
-        assert!(table().lookup(diff).is_none());
+        let pawn = Color::White.pawn();
+        assert!(table().lookup(diff(pawn, Square::E2, Square::E3)).is_none());
     }
 }

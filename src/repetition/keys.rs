@@ -234,77 +234,87 @@ mod tests {
     use crate::rules::testing::{play, uci};
     use shakmaty::{Chess, Position};
 
-    /// Plays `ucis` into the search line of `h`, starting from `pos`.
-    fn line(h: &mut History, pos: &mut Chess, ucis: &str) {
-        for u in ucis.split_whitespace() {
-            let m = uci(pos, u);
-            pos.play_unchecked(m);
-            h.push(pos, crate::rules::position_key(pos));
+    /// A search line from the root `game`: its history and the position it reached.
+    struct Line {
+        h: History,
+        pos: Chess,
+    }
+
+    impl Line {
+        fn new(game: &Game) -> Line {
+            Line {
+                h: History::new(game),
+                pos: game.position().clone(),
+            }
+        }
+
+        /// Plays `ucis` on along the line.
+        fn play(&mut self, ucis: &str) {
+            for u in ucis.split_whitespace() {
+                let m = uci(&self.pos, u);
+                self.pos.play_unchecked(m);
+                self.self
+                    .h
+                    .push(&self.pos, crate::rules::position_key(&self.pos));
+            }
         }
     }
 
     #[test]
     fn a_repetition_inside_the_line_is_a_draw_at_once() {
-        let game = Game::default();
-        let mut h = History::new(&game);
-        let mut pos = game.position().clone();
-        line(&mut h, &mut pos, "g1f3 g8f6 f3g1");
-        assert!(!h.is_draw(DrawRule::Modern));
-        line(&mut h, &mut pos, "f6g8");
+        let mut l = Line::new(&Game::default());
+        l.play("g1f3 g8f6 f3g1");
+        assert!(!l.h.is_draw(DrawRule::Modern));
+        l.play("f6g8");
         // The start position is the root: at or before it, so one repetition is not enough.
-        assert!(!h.is_draw(DrawRule::Modern));
-        assert!(h.is_draw(DrawRule::Mac1967));
-        line(&mut h, &mut pos, "b1c3 b8c6 c3b1");
-        assert!(!h.is_draw(DrawRule::Modern));
-        line(&mut h, &mut pos, "c6b8");
-        assert!(h.is_draw(DrawRule::Modern), "start position a third time");
-        assert_eq!(h.occurrences(), 3);
-        h.pop();
-        assert!(!h.is_draw(DrawRule::Modern));
+        assert!(!l.h.is_draw(DrawRule::Modern));
+        assert!(l.h.is_draw(DrawRule::Mac1967));
+        l.play("b1c3 b8c6 c3b1");
+        assert!(!l.h.is_draw(DrawRule::Modern));
+        l.play("c6b8");
+        assert!(l.h.is_draw(DrawRule::Modern), "start position a third time");
+        assert_eq!(l.h.occurrences(), 3);
+        l.h.pop();
+        assert!(!l.h.is_draw(DrawRule::Modern));
     }
 
     #[test]
     fn a_repetition_of_a_line_position_after_the_root_is_a_draw() {
         let mut game = Game::default();
         play(&mut game, "e2e4");
-        let mut h = History::new(&game);
-        let mut pos = game.position().clone();
-        line(&mut h, &mut pos, "e7e5 g1f3 b8c6 f3g1 c6b8 g1f3");
-        assert_eq!(h.ply_from_root(), 6);
+        let mut l = Line::new(&game);
+        l.play("e7e5 g1f3 b8c6 f3g1 c6b8 g1f3");
+        assert_eq!(l.h.ply_from_root(), 6);
         assert!(
-            h.is_draw(DrawRule::Modern),
+            l.h.is_draw(DrawRule::Modern),
             "Nf3 position repeats after the root"
         );
     }
 
     #[test]
     fn nothing_reaches_across_a_null_move() {
-        let game = Game::default();
-        let mut h = History::new(&game);
-        let mut pos = game.position().clone();
-        line(&mut h, &mut pos, "g1f3 g8f6 f3g1 f6g8");
-        assert!(h.is_draw(DrawRule::Mac1967));
-        h.push_null(h.key() ^ 1);
-        assert!(!h.is_draw(DrawRule::Mac1967));
-        assert_eq!(h.reach(), 0);
+        let mut l = Line::new(&Game::default());
+        l.play("g1f3 g8f6 f3g1 f6g8");
+        assert!(l.h.is_draw(DrawRule::Mac1967));
+        l.h.push_null(l.h.key() ^ 1);
+        assert!(!l.h.is_draw(DrawRule::Mac1967));
+        assert_eq!(l.h.reach(), 0);
     }
 
     #[test]
     fn upcoming_repetition_sees_a_move_back() {
-        let game = Game::default();
-        let mut h = History::new(&game);
-        let mut pos = game.position().clone();
-        line(&mut h, &mut pos, "g1f3 g8f6");
+        let mut l = Line::new(&Game::default());
+        l.play("g1f3 g8f6");
         // White can play Nf3-g1, but the position reached (after 1.Nf3, Black to move) is
         // then not a repetition: Black's knight stands on f6, not g8.
-        assert!(!h.upcoming_repetition_under(&pos, DrawRule::Mac1967));
-        line(&mut h, &mut pos, "f3g1");
+        assert!(!l.h.upcoming_repetition_under(&l.pos, DrawRule::Mac1967));
+        l.play("f3g1");
         // Black can play Nf6-g8, back to the start position (before the root) — a
         // repetition for the 1967 rule, only a second occurrence for the modern one.
-        assert!(h.upcoming_repetition_under(&pos, DrawRule::Mac1967));
-        assert!(!h.upcoming_repetition(&pos));
-        line(&mut h, &mut pos, "f6g8 g1f3");
+        assert!(l.h.upcoming_repetition_under(&l.pos, DrawRule::Mac1967));
+        assert!(!l.h.upcoming_repetition(&l.pos));
+        l.play("f6g8 g1f3");
         // Black can return to the line position after 1.Nf3, which is after the root.
-        assert!(h.upcoming_repetition(&pos));
+        assert!(l.h.upcoming_repetition(&l.pos));
     }
 }

@@ -11,7 +11,7 @@
 use serde::Serialize;
 use shakmaty::Chess;
 
-use super::views::{self, PieceView, Side, StatusView};
+use super::views::{self, Effort, PieceView, Side, StatusView};
 use crate::aids::{
     self, BoardTerms, EndTerms, MoveText, NodeAids, PlausibleView, RecordRow, ScoreView,
 };
@@ -34,10 +34,8 @@ pub struct DoneView {
     pub best: Option<MoveText>,
     pub score: Option<ScoreView>,
     pub depth: u32,
-    pub nodes: u64,
-    pub nps: u64,
-    /// Milliseconds, to the microsecond.
-    pub time_ms: f64,
+    #[serde(flatten)]
+    pub effort: Effort,
     /// `search`, `book`, `no_move` or `fallback`.
     pub source: &'static str,
     pub pv: Vec<MoveText>,
@@ -72,9 +70,7 @@ impl DoneView {
             best: best.best.map(|m| MoveText::new(root, m)),
             score: best.score.map(ScoreView::from),
             depth: best.depth,
-            nodes: best.nodes,
-            nps: views::nps(best.nodes, best.time),
-            time_ms: best.time.as_secs_f64() * 1000.0,
+            effort: Effort::new(best.nodes, best.time),
             source,
             pv: aids::line(root, &best.pv),
             record: result.map_or_else(Vec::new, |r| aids::record(root, r)),
@@ -151,7 +147,7 @@ pub fn inspect(game: &Game, ply: usize, path: &[String]) -> Result<InspectView, 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::{Limits, PROFILES, Settings, profile};
+    use crate::search::{Limits, Settings, profile};
     use std::sync::atomic::AtomicBool;
 
     #[test]
@@ -187,29 +183,25 @@ mod tests {
         ));
     }
 
-    #[test]
-    fn the_record_says_what_became_of_every_top_level_move() {
+    /// The start position searched to `depth` with the profile `name`, and the view of
+    /// the answer (`played`: whether machack plays it).
+    fn done_at_start(name: &str, depth: u32, played: bool) -> (SearchResult, DoneView) {
         let game = Game::default();
-        let mut s = (PROFILES[0].make)();
+        let mut s = (profile(name).unwrap().make)();
         s.configure(&Settings::default());
-        let limits = Limits {
-            depth: Some(2),
-            ..Limits::default()
-        };
+        let limits = Limits::to_depth(depth);
         let r = s
             .search(&game, &limits, &AtomicBool::new(false), &mut |_| {})
             .unwrap();
-        let best = BestMove {
-            best: Some(r.best),
-            ponder: None,
-            score: Some(r.score),
-            pv: r.pv.clone(),
-            depth: r.depth,
-            nodes: r.nodes,
-            time: r.time,
-            source: Source::Search,
-        };
-        let v = DoneView::new(game.position(), 0, &best, Some(&r), true);
+        let best = BestMove::from_search(game.position(), r.clone());
+        let v = DoneView::new(game.position(), 0, &best, Some(&r), played);
+        (r, v)
+    }
+
+    #[test]
+    fn the_record_says_what_became_of_every_top_level_move() {
+        let game = Game::default();
+        let (r, v) = done_at_start("1967", 2, true);
         assert_eq!(v.record.len(), 20);
         assert_eq!(
             v.record
@@ -246,18 +238,7 @@ mod tests {
 
     #[test]
     fn a_modern_search_shows_its_own_statistics() {
-        let game = Game::default();
-        let mut s = (profile("modern").unwrap().make)();
-        s.configure(&Settings::default());
-        let limits = Limits {
-            depth: Some(6),
-            ..Limits::default()
-        };
-        let r = s
-            .search(&game, &limits, &AtomicBool::new(false), &mut |_| {})
-            .unwrap();
-        let best = BestMove::from_search(game.position(), r.clone());
-        let v = DoneView::new(game.position(), 0, &best, Some(&r), false);
+        let (r, v) = done_at_start("modern", 6, false);
         let json = serde_json::to_value(&v).unwrap();
         assert_eq!(json["stats"]["nodes"], r.nodes);
         assert!(json["stats"]["tt_hits"].as_u64().unwrap() > 0);

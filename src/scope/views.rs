@@ -219,10 +219,8 @@ pub struct InfoView {
     pub depth: u32,
     pub seldepth: u32,
     pub score: ScoreView,
-    pub nodes: u64,
-    pub nps: u64,
-    /// Milliseconds, to the microsecond.
-    pub time_ms: f64,
+    #[serde(flatten)]
+    pub effort: Effort,
     pub pv: Vec<MoveText>,
     /// Every line the search reports (`MultiPV`), best first; one unless more are asked.
     pub lines: Vec<LineView>,
@@ -238,9 +236,24 @@ pub struct LineView {
     pub pv: Vec<MoveText>,
 }
 
-/// Nodes per second.
-pub fn nps(nodes: u64, time: Duration) -> u64 {
-    (nodes as f64 / time.as_secs_f64().max(1e-3)) as u64
+/// What a search has spent, as the views of a search report it (flattened into them).
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Effort {
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Milliseconds, to the microsecond.
+    pub time_ms: f64,
+}
+
+impl Effort {
+    pub fn new(nodes: u64, time: Duration) -> Effort {
+        Effort {
+            nodes,
+            nps: (nodes as f64 / time.as_secs_f64().max(1e-3)) as u64,
+            time_ms: time.as_secs_f64() * 1000.0,
+        }
+    }
 }
 
 impl InfoView {
@@ -272,9 +285,7 @@ impl InfoView {
             depth: best.depth.max(latest.depth),
             seldepth: best.seldepth.max(latest.seldepth),
             score: best.score.into(),
-            nodes: latest.nodes,
-            nps: nps(latest.nodes, latest.time),
-            time_ms: latest.time.as_secs_f64() * 1000.0,
+            effort: Effort::new(latest.nodes, latest.time),
             pv: lines[0].pv.clone(),
             lines,
             root: root.to_vec(),

@@ -5,7 +5,8 @@
 const SVG = "http://www.w3.org/2000/svg";
 const FILES = "abcdefgh";
 
-function el(name, attrs, parent) {
+// An SVG element `name` with `attrs`, appended to `parent` if given.
+export function el(name, attrs, parent) {
   const e = document.createElementNS(SVG, name);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
   if (parent) parent.appendChild(e);

@@ -2,14 +2,7 @@
 // from White's side (White at the bottom of the bar, above the middle of the graph). The
 // values are the searches' the server sent; nothing here computes chess.
 
-const SVG = "http://www.w3.org/2000/svg";
-
-function el(name, attrs, parent) {
-  const e = document.createElementNS(SVG, name);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  if (parent) parent.appendChild(e);
-  return e;
-}
+import { el } from "./board.js";
 
 const isMate = (s) => s.mate !== null && s.mate !== undefined;
 

@@ -71,9 +71,8 @@ mod tests {
         let stop = AtomicBool::new(false);
         let mut infos = Vec::new();
         let limits = Limits {
-            depth: Some(3),
             deepen: true,
-            ..Limits::default()
+            ..Limits::to_depth(3)
         };
         let mut s = MacHack::new(Params::mac_hack_1967());
         let r = s

@@ -78,22 +78,30 @@ mod tests {
     use super::*;
     use shakmaty::{Move, Role};
 
-    fn pm(from: Square, to: Square, flags: &[Flags]) -> PlausibleMove {
+    /// The flags of a safe move.
+    const SAFE: &[Flags] = &[Flags::SAFE];
+
+    /// Queen moves between the squares of each UCI move of `ucis` (space-separated),
+    /// each with `flags`: the width rule reads only the squares and the flags.
+    fn pms(ucis: &str, flags: &[Flags]) -> Vec<PlausibleMove> {
+        let square = |text: &str| text.parse::<Square>().expect("a square");
         let mut f = Flags::default();
         for &x in flags {
             f.insert(x);
         }
-        PlausibleMove {
-            mv: Move::Normal {
-                role: Role::Queen,
-                from,
-                capture: None,
-                to,
-                promotion: None,
-            },
-            score: 0,
-            flags: f,
-        }
+        ucis.split_whitespace()
+            .map(|uci| PlausibleMove {
+                mv: Move::Normal {
+                    role: Role::Queen,
+                    from: square(&uci[..2]),
+                    capture: None,
+                    to: square(&uci[2..]),
+                    promotion: None,
+                },
+                score: 0,
+                flags: f,
+            })
+            .collect()
     }
 
     /// Runs the rule over `moves`, with the moves at the indices in `mated` leading to
@@ -112,16 +120,13 @@ mod tests {
 
     #[test]
     fn width_then_safe_checks_and_early_captures() {
-        use Square::*;
-        let s = Flags::SAFE;
         let moves = [
-            pm(A1, A2, &[s]),
-            pm(B1, B2, &[s]),
-            pm(A1, A3, &[s]),
-            pm(C1, C2, &[s, Flags::CHECK]),
-            pm(C1, C3, &[Flags::CHECK]),
-            pm(B1, B3, &[Flags::CAPTURE]),
-        ];
+            pms("a1a2 b1b2 a1a3", SAFE),
+            pms("c1c2", &[Flags::SAFE, Flags::CHECK]),
+            pms("c1c3", &[Flags::CHECK]),
+            pms("b1b3", &[Flags::CAPTURE]),
+        ]
+        .concat();
         // Width 2, quota min(1, 3) = 1 already met: then the safe check (3) and, at
         // level 1, the capture (5); the unsafe check (4) is not taken.
         assert_eq!(run(1, 2, &moves, &[]), vec![0, 1, 3, 5]);
@@ -131,45 +136,32 @@ mod tests {
 
     #[test]
     fn distinct_piece_quota() {
-        use Square::*;
-        let s = Flags::SAFE;
         // A queen's moves fill the width; the rule then looks at other pieces.
-        let moves = [
-            pm(D1, D2, &[s]),
-            pm(D1, D3, &[s]),
-            pm(D1, D4, &[s]),
-            pm(D1, D5, &[s]),
-            pm(D1, D6, &[s]),
-            pm(D1, D7, &[s]),
-            pm(G1, F3, &[s]),
-            pm(D1, D8, &[s]),
-            pm(B1, C3, &[s]),
-            pm(E2, E4, &[s]),
-            pm(F2, F4, &[s]),
-        ];
+        let moves = pms(
+            "d1d2 d1d3 d1d4 d1d5 d1d6 d1d7 g1f3 d1d8 b1c3 e2e4 f2f4",
+            SAFE,
+        );
         // Width 6 → quota min(3, 5 pieces with safe moves) = 3: the queen, then the two
         // next pieces in plausibility order (g1, b1), skipping the queen's seventh move.
         assert_eq!(run(3, 6, &moves, &[]), vec![0, 1, 2, 3, 4, 5, 6, 8]);
         // With only two pieces having safe moves, the quota is 2, not 6 / 2 = 3.
         let few = [
-            pm(D1, D2, &[s]),
-            pm(D1, D3, &[s]),
-            pm(D1, D4, &[]),
-            pm(D1, D5, &[]),
-            pm(D1, D6, &[]),
-            pm(D1, D7, &[]),
-            pm(G1, F3, &[s]),
-            pm(B1, C3, &[]),
-            pm(E2, E3, &[]),
-        ];
+            pms("d1d2 d1d3", SAFE),
+            pms("d1d4 d1d5 d1d6 d1d7", &[]),
+            pms("g1f3", SAFE),
+            pms("b1c3 e2e3", &[]),
+        ]
+        .concat();
         assert_eq!(run(3, 6, &few, &[]), vec![0, 1, 2, 3, 4, 5, 6]);
     }
 
     #[test]
     fn investigate_flag_extends_only_when_asked() {
-        use Square::*;
-        let s = Flags::SAFE;
-        let moves = [pm(A1, A2, &[s]), pm(B1, B2, &[s, Flags::INVESTIGATE])];
+        let moves = [
+            pms("a1a2", SAFE),
+            pms("b1b2", &[Flags::SAFE, Flags::INVESTIGATE]),
+        ]
+        .concat();
         let searched = |investigate| {
             let mut rule = WidthRule::new(3, 1, &moves, investigate);
             moves
@@ -189,14 +181,7 @@ mod tests {
 
     #[test]
     fn mated_moves_are_not_counted() {
-        use Square::*;
-        let s = Flags::SAFE;
-        let moves = [
-            pm(A1, A2, &[s]),
-            pm(A1, A3, &[s]),
-            pm(A1, A4, &[s]),
-            pm(A1, A5, &[s]),
-        ];
+        let moves = pms("a1a2 a1a3 a1a4 a1a5", SAFE);
         assert_eq!(run(3, 2, &moves, &[]), vec![0, 1]);
         // The first two lead to mate: two more are searched.
         assert_eq!(run(3, 2, &moves, &[0, 1]), vec![0, 1, 2, 3]);

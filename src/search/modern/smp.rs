@@ -174,7 +174,7 @@ mod tests {
     use super::super::Searcher;
     use super::with_helpers;
     use crate::rules::Game;
-    use crate::rules::testing::pos;
+    use crate::rules::testing::{pos, stopped_after};
     use crate::score::Score;
     use crate::search::interface::{Search, Settings};
     use crate::search::limits::Limits;
@@ -228,14 +228,9 @@ mod tests {
     fn stop_ends_every_thread_promptly() {
         let g = Game::default();
         let mut s = threads(2);
-        let stop = AtomicBool::new(false);
         let t = Instant::now();
-        let r = std::thread::scope(|sc| {
-            sc.spawn(|| {
-                std::thread::sleep(Duration::from_millis(200));
-                stop.store(true, Ordering::Relaxed);
-            });
-            s.run(&g, &Limits::default(), 0, &stop, &mut |_| {})
+        let r = stopped_after(Duration::from_millis(200), |stop| {
+            s.run(&g, &Limits::default(), 0, stop, &mut |_| {})
         })
         .unwrap();
         // `run` returns only once its helpers have ended.

@@ -1,7 +1,7 @@
 //! Tests of the whole modern search: it finds mates, plays only legal lines, keeps its
 //! limits and scores draws by docs/design.md §10's search rule.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use shakmaty::{Chess, Move, Position};
@@ -9,7 +9,7 @@ use shakmaty::{Chess, Move, Position};
 use super::Searcher;
 use super::value::to_score;
 use crate::rules::Game;
-use crate::rules::testing::{pos, uci};
+use crate::rules::testing::{pos, stopped_after, uci};
 use crate::score::Score;
 use crate::search::limits::Limits;
 use crate::search::result::SearchResult;
@@ -98,14 +98,9 @@ fn every_principal_variation_is_legal() {
 #[test]
 fn the_stop_flag_ends_the_search_with_a_legal_move() {
     let g = game("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
-    let stop = AtomicBool::new(false);
     let start = Instant::now();
-    let r = std::thread::scope(|s| {
-        s.spawn(|| {
-            std::thread::sleep(Duration::from_millis(100));
-            stop.store(true, Ordering::Relaxed);
-        });
-        Searcher::new(4).run(&g, &Limits::default(), 0, &stop, &mut |_| {})
+    let r = stopped_after(Duration::from_millis(100), |stop| {
+        Searcher::new(4).run(&g, &Limits::default(), 0, stop, &mut |_| {})
     })
     .unwrap();
     assert!(start.elapsed() < Duration::from_secs(5));
@@ -152,9 +147,8 @@ fn searchmoves_restrict_the_root() {
     let only = uci(g.position(), "g1f2");
     let stop = AtomicBool::new(false);
     let limits = Limits {
-        depth: Some(3),
         searchmoves: vec![only],
-        ..Limits::default()
+        ..Limits::to_depth(3)
     };
     let r = Searcher::new(1)
         .run(&g, &limits, 0, &stop, &mut |_| {})

@@ -111,46 +111,117 @@ impl Simd {
     }
 }
 
+/// The two kernels' loops, the same in every version but for its registers. In the
+/// version's module: `regs` and `regs_mut` view a [`Lanes`] as its registers; `add` and
+/// `sub` add or take one row's; `madd` adds the products of one [`Lanes`] of clipped units
+/// and weights to an accumulator that starts as `SUM0`, and `total` sums it at the end.
+macro_rules! kernels {
+    ($(#[$attr:meta])*) => {
+        $(#[$attr])*
+        pub fn update<const A: usize, const S: usize>(
+            dst: &mut [Lanes],
+            src: Option<&[Lanes]>,
+            add: [&[Lanes]; A],
+            sub: [&[Lanes]; S],
+        ) {
+            for b in 0..dst.len() {
+                let mut v = *regs(src.map_or(&dst[b], |s| &s[b]));
+                for row in add {
+                    v = self::add(v, regs(&row[b]));
+                }
+                for row in sub {
+                    v = self::sub(v, regs(&row[b]));
+                }
+                *regs_mut(&mut dst[b]) = v;
+            }
+        }
+
+        $(#[$attr])*
+        pub fn dot(units: &[Lanes], weights: &[Lanes]) -> i32 {
+            let mut sum = SUM0;
+            for (u, w) in units.iter().zip(weights) {
+                sum = madd(sum, regs(u), regs(w));
+            }
+            total(sum)
+        }
+    };
+}
+
 /// Loops over whole [`Lanes`], which the compiler turns into the vector instructions of
 /// the CPU it compiles for.
 mod portable {
     use super::{LANES, Lanes, QA};
 
+    kernels!(#[inline]);
+
     #[inline]
-    pub fn update<const A: usize, const S: usize>(
-        dst: &mut [Lanes],
-        src: Option<&[Lanes]>,
-        add: [&[Lanes]; A],
-        sub: [&[Lanes]; S],
-    ) {
-        for b in 0..dst.len() {
-            let mut v = src.map_or(dst[b], |s| s[b]).0;
-            for row in add {
-                for (v, &r) in v.iter_mut().zip(&row[b].0) {
-                    *v = v.wrapping_add(r);
-                }
-            }
-            for row in sub {
-                for (v, &r) in v.iter_mut().zip(&row[b].0) {
-                    *v = v.wrapping_sub(r);
-                }
-            }
-            dst[b].0 = v;
-        }
+    fn regs(l: &Lanes) -> &Lanes {
+        l
     }
 
     #[inline]
-    pub fn dot(units: &[Lanes], weights: &[Lanes]) -> i32 {
-        // A sum for each lane, so that the compiler keeps them in vectors.
-        let mut sums = [0i32; LANES];
-        for (u, w) in units.iter().zip(weights) {
-            for ((sum, &u), &w) in sums.iter_mut().zip(&u.0).zip(&w.0) {
-                let clipped = i32::from(u.clamp(0, QA as i16));
-                *sum = sum.wrapping_add(clipped * i32::from(w));
-            }
+    fn regs_mut(l: &mut Lanes) -> &mut Lanes {
+        l
+    }
+
+    #[inline]
+    fn add(mut v: Lanes, r: &Lanes) -> Lanes {
+        for (v, &r) in v.0.iter_mut().zip(&r.0) {
+            *v = v.wrapping_add(r);
         }
+        v
+    }
+
+    #[inline]
+    fn sub(mut v: Lanes, r: &Lanes) -> Lanes {
+        for (v, &r) in v.0.iter_mut().zip(&r.0) {
+            *v = v.wrapping_sub(r);
+        }
+        v
+    }
+
+    /// A sum for each lane, so that the compiler keeps them in vectors.
+    const SUM0: [i32; LANES] = [0; LANES];
+
+    #[inline]
+    fn madd(mut sums: [i32; LANES], u: &Lanes, w: &Lanes) -> [i32; LANES] {
+        for ((sum, &u), &w) in sums.iter_mut().zip(&u.0).zip(&w.0) {
+            let clipped = i32::from(u.clamp(0, QA as i16));
+            *sum = sum.wrapping_add(clipped * i32::from(w));
+        }
+        sums
+    }
+
+    #[inline]
+    fn total(sums: [i32; LANES]) -> i32 {
         sums.iter().fold(0, |a, &s| a.wrapping_add(s))
     }
+}
+
+/// The views of a [`Lanes`] as an x86 version's registers `$regs` (two AVX2 ones or one
+/// AVX-512 one make a [`Lanes`]), and its kernels.
+#[cfg(target_arch = "x86_64")]
+macro_rules! x86_kernels {
+    ($feature:literal, $regs:ty) => {
+        #[inline]
+        fn regs(l: &Lanes) -> &$regs {
+            const {
+                assert!(size_of::<$regs>() == size_of::<Lanes>());
+                assert!(align_of::<$regs>() <= align_of::<Lanes>());
+            }
+            // SAFETY: the registers are as large as a Lanes and no more aligned (checked
+            // above), and every bit pattern is valid for both.
+            unsafe { &*(l as *const Lanes).cast::<$regs>() }
+        }
+
+        #[inline]
+        fn regs_mut(l: &mut Lanes) -> &mut $regs {
+            // SAFETY: as for `regs`.
+            unsafe { &mut *(l as *mut Lanes).cast::<$regs>() }
+        }
+
+        kernels!(#[target_feature(enable = $feature)]);
+    };
 }
 
 /// 16 units a register. The clipped units (0..255) times 16-bit weights, summed in pairs
@@ -161,54 +232,38 @@ mod avx2 {
 
     use super::{Lanes, QA};
 
-    #[inline]
-    fn regs(l: &Lanes) -> &[__m256i; 2] {
-        // SAFETY: Lanes is 64 bytes aligned to 64; [__m256i; 2] is 64 bytes aligned to 32,
-        // and every bit pattern is valid for both.
-        unsafe { &*(l as *const Lanes).cast::<[__m256i; 2]>() }
-    }
+    x86_kernels!("avx2", [__m256i; 2]);
 
     #[inline]
-    fn regs_mut(l: &mut Lanes) -> &mut [__m256i; 2] {
-        // SAFETY: as for `regs`.
-        unsafe { &mut *(l as *mut Lanes).cast::<[__m256i; 2]>() }
+    #[target_feature(enable = "avx2")]
+    fn add(v: [__m256i; 2], r: &[__m256i; 2]) -> [__m256i; 2] {
+        [_mm256_add_epi16(v[0], r[0]), _mm256_add_epi16(v[1], r[1])]
     }
 
+    #[inline]
     #[target_feature(enable = "avx2")]
-    pub fn update<const A: usize, const S: usize>(
-        dst: &mut [Lanes],
-        src: Option<&[Lanes]>,
-        add: [&[Lanes]; A],
-        sub: [&[Lanes]; S],
-    ) {
-        for b in 0..dst.len() {
-            let mut v = *regs(src.map_or(&dst[b], |s| &s[b]));
-            for row in add {
-                let r = regs(&row[b]);
-                v[0] = _mm256_add_epi16(v[0], r[0]);
-                v[1] = _mm256_add_epi16(v[1], r[1]);
-            }
-            for row in sub {
-                let r = regs(&row[b]);
-                v[0] = _mm256_sub_epi16(v[0], r[0]);
-                v[1] = _mm256_sub_epi16(v[1], r[1]);
-            }
-            *regs_mut(&mut dst[b]) = v;
-        }
+    fn sub(v: [__m256i; 2], r: &[__m256i; 2]) -> [__m256i; 2] {
+        [_mm256_sub_epi16(v[0], r[0]), _mm256_sub_epi16(v[1], r[1])]
     }
 
+    // SAFETY: all zeros is a valid register.
+    const SUM0: __m256i = unsafe { std::mem::zeroed() };
+
+    #[inline]
     #[target_feature(enable = "avx2")]
-    pub fn dot(units: &[Lanes], weights: &[Lanes]) -> i32 {
+    fn madd(mut sum: __m256i, u: &[__m256i; 2], w: &[__m256i; 2]) -> __m256i {
         let zero = _mm256_setzero_si256();
         let top = _mm256_set1_epi16(QA as i16);
-        let mut sum = zero;
-        for (u, w) in units.iter().zip(weights) {
-            let (u, w) = (regs(u), regs(w));
-            for k in 0..2 {
-                let clipped = _mm256_min_epi16(_mm256_max_epi16(u[k], zero), top);
-                sum = _mm256_add_epi32(sum, _mm256_madd_epi16(clipped, w[k]));
-            }
+        for k in 0..2 {
+            let clipped = _mm256_min_epi16(_mm256_max_epi16(u[k], zero), top);
+            sum = _mm256_add_epi32(sum, _mm256_madd_epi16(clipped, w[k]));
         }
+        sum
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn total(sum: __m256i) -> i32 {
         let s = _mm_add_epi32(
             _mm256_castsi256_si128(sum),
             _mm256_extracti128_si256::<1>(sum),
@@ -226,47 +281,35 @@ mod avx512 {
 
     use super::{Lanes, QA};
 
-    #[inline]
-    fn reg(l: &Lanes) -> &__m512i {
-        // SAFETY: Lanes and __m512i are both 64 bytes aligned to 64, and every bit pattern
-        // is valid for both.
-        unsafe { &*(l as *const Lanes).cast::<__m512i>() }
-    }
+    x86_kernels!("avx512f,avx512bw", __m512i);
 
     #[inline]
-    fn reg_mut(l: &mut Lanes) -> &mut __m512i {
-        // SAFETY: as for `reg`.
-        unsafe { &mut *(l as *mut Lanes).cast::<__m512i>() }
+    #[target_feature(enable = "avx512f,avx512bw")]
+    fn add(v: __m512i, r: &__m512i) -> __m512i {
+        _mm512_add_epi16(v, *r)
     }
 
+    #[inline]
     #[target_feature(enable = "avx512f,avx512bw")]
-    pub fn update<const A: usize, const S: usize>(
-        dst: &mut [Lanes],
-        src: Option<&[Lanes]>,
-        add: [&[Lanes]; A],
-        sub: [&[Lanes]; S],
-    ) {
-        for b in 0..dst.len() {
-            let mut v = *reg(src.map_or(&dst[b], |s| &s[b]));
-            for row in add {
-                v = _mm512_add_epi16(v, *reg(&row[b]));
-            }
-            for row in sub {
-                v = _mm512_sub_epi16(v, *reg(&row[b]));
-            }
-            *reg_mut(&mut dst[b]) = v;
-        }
+    fn sub(v: __m512i, r: &__m512i) -> __m512i {
+        _mm512_sub_epi16(v, *r)
     }
 
+    // SAFETY: all zeros is a valid register.
+    const SUM0: __m512i = unsafe { std::mem::zeroed() };
+
+    #[inline]
     #[target_feature(enable = "avx512f,avx512bw")]
-    pub fn dot(units: &[Lanes], weights: &[Lanes]) -> i32 {
+    fn madd(sum: __m512i, u: &__m512i, w: &__m512i) -> __m512i {
         let zero = _mm512_setzero_si512();
         let top = _mm512_set1_epi16(QA as i16);
-        let mut sum = zero;
-        for (u, w) in units.iter().zip(weights) {
-            let clipped = _mm512_min_epi16(_mm512_max_epi16(*reg(u), zero), top);
-            sum = _mm512_add_epi32(sum, _mm512_madd_epi16(clipped, *reg(w)));
-        }
+        let clipped = _mm512_min_epi16(_mm512_max_epi16(*u, zero), top);
+        _mm512_add_epi32(sum, _mm512_madd_epi16(clipped, *w))
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw")]
+    fn total(sum: __m512i) -> i32 {
         _mm512_reduce_add_epi32(sum)
     }
 }
