@@ -2,6 +2,7 @@
 //! optional; a search stops at the first limit reached or when its stop flag is raised.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use shakmaty::Move;
@@ -42,5 +43,42 @@ impl Limits {
             depth: Some(depth),
             ..Limits::default()
         }
+    }
+}
+
+/// The limits a search's nodes watch: its stop flag, node budget and hard deadline. Each
+/// search decides how often it looks at each (the clock costs most).
+#[derive(Debug, Clone, Copy)]
+pub struct Budget<'a> {
+    stop: &'a AtomicBool,
+    max_nodes: u64,
+    deadline: Option<Instant>,
+}
+
+impl<'a> Budget<'a> {
+    pub fn new(limits: &Limits, stop: &'a AtomicBool) -> Budget<'a> {
+        Budget {
+            stop,
+            max_nodes: limits.nodes.unwrap_or(u64::MAX),
+            deadline: limits.deadline,
+        }
+    }
+
+    /// Whether the stop flag is raised.
+    #[inline]
+    pub fn told(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// Whether `nodes` have used up the node budget.
+    #[inline]
+    pub fn spent(&self, nodes: u64) -> bool {
+        nodes >= self.max_nodes
+    }
+
+    /// Whether the deadline has passed (reads the clock).
+    #[inline]
+    pub fn late(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 }

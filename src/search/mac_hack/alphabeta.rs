@@ -7,9 +7,6 @@
 //! principal variation; the search allocates nothing per node. A hard ply limit
 //! ([`MAX_PLY`]) bounds the recursion, capture search included.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
-
 use arrayvec::ArrayVec;
 use shakmaty::{Chess, Color, File, Move, Position, Square};
 
@@ -25,6 +22,7 @@ use crate::score::{
     Bound, INF, MATE, MATE_BOUND, MAX_PLY, draw_value, is_mate, value_from_hash, value_to_hash,
 };
 use crate::search::hash::{Entry, HashTable};
+use crate::search::limits::Budget;
 use crate::search::packed::{pack_move, unpack_move};
 use crate::search::stats::Stats;
 
@@ -72,9 +70,7 @@ pub struct Tree<'a> {
     pub root: Root,
     pub root_game_ply: u32,
     pub stats: Stats,
-    pub stop: &'a AtomicBool,
-    pub max_nodes: u64,
-    pub deadline: Option<Instant>,
+    pub budget: Budget<'a>,
     /// Set once a limit is reached: every node then returns at once, and values found
     /// after it are not used.
     pub stopped: bool,
@@ -92,9 +88,9 @@ impl Tree<'_> {
         if self.stats.nodes & 4095 == 0 {
             self.progress.tick(&self.stats);
         }
-        if self.stop.load(Ordering::Relaxed)
-            || self.stats.nodes >= self.max_nodes
-            || (self.stats.nodes & 255 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
+        if self.budget.told()
+            || self.budget.spent(self.stats.nodes)
+            || (self.stats.nodes & 255 == 0 && self.budget.late())
         {
             self.stopped = true;
         }
@@ -376,6 +372,9 @@ mod tests {
     use super::*;
     use crate::notation::read_move;
     use crate::rules::{Game, parse_fen};
+    use crate::search::Limits;
+    use std::sync::atomic::AtomicBool;
+    use std::time::Instant;
 
     /// The tempo penalty of `first` from `fen`, with `reply` and `again` as the variation
     /// below it.
@@ -395,9 +394,7 @@ mod tests {
             root: Root::new(&pos),
             root_game_ply: 0,
             stats: Stats::default(),
-            stop: &stop,
-            max_nodes: u64::MAX,
-            deadline: None,
+            budget: Budget::new(&Limits::default(), &stop),
             stopped: false,
             progress: Progress::new(&mut silent, Instant::now(), 1, false),
         };

@@ -26,7 +26,7 @@ use shakmaty::Move;
 
 use super::hash::{Entry, HashTable};
 use super::interface::{Search, Settings};
-use super::limits::Limits;
+use super::limits::{Budget, Limits};
 use super::result::{Evaluator, Info, NoLegalMove, SearchResult};
 use super::stats::{Statistics, Stats};
 use crate::eval::Root;
@@ -186,9 +186,7 @@ impl MacHack {
             root: Root::new(pos),
             root_game_ply: crate::rules::game_ply(pos),
             stats: carried,
-            stop,
-            max_nodes: limits.nodes.unwrap_or(u64::MAX),
-            deadline: limits.deadline,
+            budget: Budget::new(limits, stop),
             stopped: false,
             progress: Progress::new(info, start, depth, limits.currmove),
         };

@@ -22,7 +22,7 @@ use super::value::{MAX_DEPTH, MAX_PLY};
 use super::worker::{Frame, Worker};
 use crate::repetition::History;
 use crate::rules::Game;
-use crate::search::limits::Limits;
+use crate::search::limits::{Budget, Limits};
 use crate::search::result::CURRMOVE_AFTER;
 use crate::search::stats::ModernStats;
 
@@ -86,9 +86,7 @@ impl<'a> Shared<'a> {
             history: History::new(self.game),
             draw: self.draw,
             counts: ModernStats::default(),
-            stop,
-            max_nodes: limits.nodes.unwrap_or(u64::MAX),
-            deadline: limits.deadline,
+            budget: Budget::new(limits, stop),
             blur: self.blur,
             network: self.network,
             stopped: false,

@@ -5,7 +5,7 @@
 //! the rules, the principal variation, and the transposition table's entries for the
 //! current node.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use arrayvec::ArrayVec;
@@ -22,6 +22,7 @@ use super::tt::{Entry, Tt};
 use super::value::{INF, MATE, MAX_PLY, TB_BOUND};
 use crate::repetition::{DrawRule, History};
 use crate::score::{Bound, value_from_hash, value_to_hash};
+use crate::search::limits::Budget;
 use crate::search::packed::pack_move;
 use crate::search::stats::ModernStats;
 use crate::tablebase::Tablebases;
@@ -73,9 +74,7 @@ pub struct Worker<'a> {
     pub draw: i32,
     /// This thread's statistics.
     pub counts: ModernStats,
-    pub stop: &'a AtomicBool,
-    pub max_nodes: u64,
-    pub deadline: Option<Instant>,
+    pub budget: Budget<'a>,
     /// A strength level's evaluation blur in centipawns (0 at full strength).
     pub blur: i32,
     /// The evaluation network, when it judges ([`Params::network`], unless a strength
@@ -104,7 +103,7 @@ impl Worker<'_> {
     /// budget is read at every node, the flag and the clock every 1024).
     #[inline]
     pub fn enter_node(&mut self, ply: usize) -> bool {
-        if self.counts.nodes >= self.max_nodes {
+        if self.budget.spent(self.counts.nodes) {
             self.stopped = true;
         }
         if self.stopped {
@@ -116,8 +115,7 @@ impl Worker<'_> {
             if self.thread != 0 {
                 self.helper_nodes.fetch_add(1024, Ordering::Relaxed);
             }
-            self.stopped = self.stop.load(Ordering::Relaxed)
-                || self.deadline.is_some_and(|d| Instant::now() >= d);
+            self.stopped = self.budget.told() || self.budget.late();
         }
         self.stopped
     }
