@@ -253,8 +253,7 @@ mod tests {
             for u in ucis.split_whitespace() {
                 let m = uci(&self.pos, u);
                 self.pos.play_unchecked(m);
-                self.self
-                    .h
+                self.h
                     .push(&self.pos, crate::rules::position_key(&self.pos));
             }
         }

@@ -151,6 +151,14 @@ mod tests {
         t.count(pick(&index).0 as usize)
     }
 
+    /// Asserts each (FEN, weight, count) of `cases`: how many times the evaluation of
+    /// the FEN adds the weight (see [`count`]).
+    pub(super) fn assert_counts(cases: &[(&str, fn(&Weights) -> S, i32)]) {
+        for (i, &(fen, pick, want)) in cases.iter().enumerate() {
+            assert_eq!(count(fen, pick), want, "case {i}: {fen}");
+        }
+    }
+
     /// The evaluation of `fen` from White's point of view.
     pub(super) fn white_score(fen: &str) -> i32 {
         let p = pos(fen);

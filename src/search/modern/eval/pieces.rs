@@ -79,34 +79,8 @@ pub fn pieces(board: &Board, color: Color, all: &mut ByColor<SideAttacks>, sink:
         area: !(ours & (board.pawns() | board.kings())) & !their_pawn_attacks,
         side,
     };
-    let knights = visit.role(
-        board.knights() & ours,
-        Role::Knight,
-        sink,
-        knight_attacks,
-        |w, m| w.knight_mobility[m],
-    );
-    let bishops = visit.role(
-        board.bishops() & ours,
-        Role::Bishop,
-        sink,
-        |sq| bishop_attacks(sq, occ),
-        |w, m| w.bishop_mobility[m],
-    );
-    let rooks = visit.role(
-        board.rooks() & ours,
-        Role::Rook,
-        sink,
-        |sq| rook_attacks(sq, occ),
-        |w, m| w.rook_mobility[m],
-    );
-    let queens = visit.role(
-        board.queens() & ours,
-        Role::Queen,
-        sink,
-        |sq| queen_attacks(sq, occ),
-        |w, m| w.queen_mobility[m],
-    );
+    let [knights, bishops, rooks, queens] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+        .map(|role| visit.role(board.by_role(role) & ours, role, occ, sink));
     let minors = knights | bishops;
     let side = visit.side;
     side.knights = knights;
@@ -136,22 +110,27 @@ struct Visit<'a> {
 }
 
 impl Visit<'_> {
-    /// The mobility and king attack of each piece on `pieces` (all of `role`), which
-    /// attacks the squares `attack` gives; returns the squares they attack together.
+    /// The mobility and king attack of each piece on `pieces` (all of `role`, a knight,
+    /// bishop, rook or queen) with `occ` occupied; returns the squares they attack
+    /// together.
     #[inline(always)]
     fn role(
         &mut self,
         pieces: Bitboard,
         role: Role,
+        occ: Bitboard,
         sink: &mut impl Sink,
-        attack: impl Fn(Square) -> Bitboard,
-        mobility: impl Fn(&Weights, usize) -> S,
     ) -> Bitboard {
         let mut union = Bitboard::EMPTY;
         for sq in pieces {
-            let a = attack(sq);
+            let a = match role {
+                Role::Knight => knight_attacks(sq),
+                Role::Bishop => bishop_attacks(sq, occ),
+                Role::Rook => rook_attacks(sq, occ),
+                _ => queen_attacks(sq, occ),
+            };
             let m = (a & self.area).count();
-            sink.add(self.sign, |w| mobility(w, m));
+            sink.add(self.sign, |w| mobility(w, role)[m]);
             union |= a;
             if a.intersects(self.side.enemy_king_zone) {
                 let hits = (a & self.side.enemy_king_zone).count() as i32;
@@ -160,6 +139,17 @@ impl Visit<'_> {
             }
         }
         union
+    }
+}
+
+/// The mobility weights of `role` (a knight, bishop, rook or queen), by squares reached.
+#[inline(always)]
+fn mobility(w: &Weights, role: Role) -> &[S] {
+    match role {
+        Role::Knight => &w.knight_mobility,
+        Role::Bishop => &w.bishop_mobility,
+        Role::Rook => &w.rook_mobility,
+        _ => &w.queen_mobility,
     }
 }
 
@@ -239,18 +229,24 @@ fn rooks_on_files(board: &Board, color: Color, sink: &mut impl Sink) {
 
 #[cfg(test)]
 mod tests {
-    use crate::search::modern::eval::tests::{count, white_score};
+    use crate::search::modern::eval::tests::{assert_counts, white_score};
 
     #[test]
     fn mobility_counts_safe_squares() {
-        // The knight on a1 reaches b3 and c2; on d4 it reaches eight squares but c6 and e6
-        // are guarded by Black's pawns: six.
-        assert_eq!(
-            count("4k3/8/8/8/8/8/8/N3K3 w - - 0 1", |w| w.knight_mobility[2]),
-            1
-        );
-        let fen = "4k3/3p1p2/8/8/3N4/8/8/4K3 w - - 0 1";
-        assert_eq!(count(fen, |w| w.knight_mobility[6]), 1);
+        assert_counts(&[
+            // The knight on a1 reaches b3 and c2.
+            (
+                "4k3/8/8/8/8/8/8/N3K3 w - - 0 1",
+                |w| w.knight_mobility[2],
+                1,
+            ),
+            // On d4 it reaches eight squares but c6 and e6 are guarded by Black's pawns.
+            (
+                "4k3/3p1p2/8/8/3N4/8/8/4K3 w - - 0 1",
+                |w| w.knight_mobility[6],
+                1,
+            ),
+        ]);
         assert!(
             white_score("4k3/p7/8/8/3N4/8/P7/4K3 w - - 0 1")
                 > white_score("4k3/p7/8/8/8/8/P7/N3K3 w - - 0 1")
@@ -259,56 +255,70 @@ mod tests {
 
     #[test]
     fn bishop_pair_outpost_and_centre() {
-        assert_eq!(
-            count("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1", |w| w.bishop_pair),
-            1
-        );
-        // Knight e5 guarded by d4, no black pawn on d or f files to chase it.
-        let fen = "4k3/ppp3pp/8/4N3/3P4/8/8/4K3 w - - 0 1";
-        assert_eq!(count(fen, |w| w.outpost[0]), 1);
-        assert_eq!(
-            count("4k3/ppp2ppp/8/4N3/3P4/8/8/4K3 w - - 0 1", |w| w.outpost[0]),
-            0
-        );
-        // d4 guards e5 and... a pawn on d4 attacks c5 and e5: one centre square.
-        assert_eq!(
-            count("4k3/8/8/8/3P4/8/8/4K3 w - - 0 1", |w| w.centre_control[0]),
-            1
-        );
+        assert_counts(&[
+            ("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1", |w| w.bishop_pair, 1),
+            // Knight e5 guarded by d4, no black pawn on d or f files to chase it.
+            (
+                "4k3/ppp3pp/8/4N3/3P4/8/8/4K3 w - - 0 1",
+                |w| w.outpost[0],
+                1,
+            ),
+            (
+                "4k3/ppp2ppp/8/4N3/3P4/8/8/4K3 w - - 0 1",
+                |w| w.outpost[0],
+                0,
+            ),
+            // A pawn on d4 attacks c5 and e5: one centre square.
+            (
+                "4k3/8/8/8/3P4/8/8/4K3 w - - 0 1",
+                |w| w.centre_control[0],
+                1,
+            ),
+        ]);
     }
 
     #[test]
     fn minors_among_the_pawns_and_away_from_their_king() {
-        // The bishop on c1 (dark) has b2 and d2 on its colour; e4 is light.
-        let fen = "4k3/8/8/8/4P3/8/1P1P4/2B1K3 w - - 0 1";
-        assert_eq!(count(fen, |w| w.bishop_pawns), 2);
-        // The knight on d4 stands behind the black pawn on d5, the bishop e6 behind e5
-        // from Black's side; the knight on c3 has nothing in front.
-        let fen = "4k3/8/4b3/3pp3/3N4/2N5/8/4K3 w - - 0 1";
-        assert_eq!(count(fen, |w| w.minor_behind_pawn), 0);
-        let fen = "4k3/8/8/3pp3/3N4/2N5/8/4K3 w - - 0 1";
-        assert_eq!(count(fen, |w| w.minor_behind_pawn), 1);
-        // d4 is three steps from e1, c3 two.
-        assert_eq!(count(fen, |w| w.minor_king_distance), 5);
-        // b2 sees d4 and e5 past the knight on c3 only if c3 is no pawn.
-        let fen = "4k3/8/8/8/8/2N5/1B6/4K3 w - - 0 1";
-        assert_eq!(count(fen, |w| w.bishop_long_diagonal), 1);
-        let fen = "4k3/8/8/8/8/2P5/1B6/4K3 w - - 0 1";
-        assert_eq!(count(fen, |w| w.bishop_long_diagonal), 0);
+        let behind = "4k3/8/8/3pp3/3N4/2N5/8/4K3 w - - 0 1";
+        assert_counts(&[
+            // The bishop on c1 (dark) has b2 and d2 on its colour; e4 is light.
+            (
+                "4k3/8/8/8/4P3/8/1P1P4/2B1K3 w - - 0 1",
+                |w| w.bishop_pawns,
+                2,
+            ),
+            // The knight on d4 stands behind the black pawn on d5, the bishop e6 behind e5
+            // from Black's side; the knight on c3 has nothing in front.
+            (
+                "4k3/8/4b3/3pp3/3N4/2N5/8/4K3 w - - 0 1",
+                |w| w.minor_behind_pawn,
+                0,
+            ),
+            (behind, |w| w.minor_behind_pawn, 1),
+            // d4 is three steps from e1, c3 two.
+            (behind, |w| w.minor_king_distance, 5),
+            // b2 sees d4 and e5 past the knight on c3 only if c3 is no pawn.
+            (
+                "4k3/8/8/8/8/2N5/1B6/4K3 w - - 0 1",
+                |w| w.bishop_long_diagonal,
+                1,
+            ),
+            (
+                "4k3/8/8/8/8/2P5/1B6/4K3 w - - 0 1",
+                |w| w.bishop_long_diagonal,
+                0,
+            ),
+        ]);
     }
 
     #[test]
     fn rooks_on_files_and_the_seventh() {
-        let fen = "7k/1p4p1/8/8/8/8/6P1/1R2R1K1 w - - 0 1";
-        assert_eq!(count(fen, |w| w.rook_open_file), 1);
-        assert_eq!(count(fen, |w| w.rook_half_open_file), 1);
-        assert_eq!(
-            count("4k3/R7/8/8/8/8/8/4K3 w - - 0 1", |w| w.rook_seventh),
-            1
-        );
-        assert_eq!(
-            count("8/R7/5k2/8/8/8/8/4K3 w - - 0 1", |w| w.rook_seventh),
-            0
-        );
+        let files = "7k/1p4p1/8/8/8/8/6P1/1R2R1K1 w - - 0 1";
+        assert_counts(&[
+            (files, |w| w.rook_open_file, 1),
+            (files, |w| w.rook_half_open_file, 1),
+            ("4k3/R7/8/8/8/8/8/4K3 w - - 0 1", |w| w.rook_seventh, 1),
+            ("8/R7/5k2/8/8/8/8/4K3 w - - 0 1", |w| w.rook_seventh, 0),
+        ]);
     }
 }
