@@ -151,9 +151,12 @@ mod tests {
         t.count(pick(&index).0 as usize)
     }
 
-    /// Asserts each (FEN, weight, count) of `cases`: how many times the evaluation of
-    /// the FEN adds the weight (see [`count`]).
-    pub(super) fn assert_counts(cases: &[(&str, fn(&Weights) -> S, i32)]) {
+    /// A FEN, a weight of the table, and how many times the evaluation of the FEN adds
+    /// the weight (see [`count`]).
+    pub(super) type Counted = (&'static str, fn(&Weights) -> S, i32);
+
+    /// Asserts the count of each case.
+    pub(super) fn assert_counts(cases: &[Counted]) {
         for (i, &(fen, pick, want)) in cases.iter().enumerate() {
             assert_eq!(count(fen, pick), want, "case {i}: {fen}");
         }
