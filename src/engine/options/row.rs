@@ -154,6 +154,11 @@ pub(super) fn is_none(text: &str) -> bool {
     text.is_empty() || text == "<empty>"
 }
 
+/// A text value, or None when it means "none".
+pub(super) fn text_or_none(text: &str) -> Option<String> {
+    (!is_none(text)).then(|| text.to_string())
+}
+
 pub(super) fn parse_whole(text: &str) -> Result<i64, String> {
     text.parse()
         .map_err(|_| format!("'{}' is not a whole number", short(text)))

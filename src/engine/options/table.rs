@@ -2,7 +2,9 @@
 
 use std::time::Duration;
 
-use super::row::{BOTH, Effect, EngineOption, OptionKind, UCI, XBOARD, is_none, parse_widths};
+use super::row::{
+    BOTH, Effect, EngineOption, OptionKind, UCI, XBOARD, is_none, parse_widths, text_or_none,
+};
 use crate::engine::conduct;
 use crate::search::modern::network::NetFile;
 use crate::search::{self, DEFAULT_HASH_MIB, DEFAULT_PROFILE, MAX_THREADS, PROFILES};
@@ -201,7 +203,7 @@ pub static OPTIONS: &[EngineOption] = &[
         kind: OptionKind::Text {
             default: "",
             set: |o, v| {
-                o.book_file = (!is_none(v)).then(|| v.to_string());
+                o.book_file = text_or_none(v);
                 Ok(())
             },
         },
@@ -234,7 +236,7 @@ pub static OPTIONS: &[EngineOption] = &[
         kind: OptionKind::Text {
             default: "",
             set: |o, v| {
-                o.syzygy_path = (!is_none(v)).then(|| v.to_string());
+                o.syzygy_path = text_or_none(v);
                 Ok(())
             },
         },
