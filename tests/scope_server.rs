@@ -514,3 +514,84 @@ fn every_address_prints_a_url_for_other_machines_too() {
     let _ = child.kill();
     let _ = child.wait();
 }
+
+/// The resident memory of process `pid` in kB (VmRSS of /proc/PID/status).
+fn rss_kb(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status
+        .lines()
+        .find(|l| l.starts_with("VmRSS:"))
+        .unwrap_or_else(|| panic!("no VmRSS in {status}"));
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+/// A scope binary on a free loopback port: the child and its address.
+fn spawn_scope() -> (std::process::Child, String) {
+    use std::io::{BufRead, BufReader};
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_machack"))
+        .args(["scope", "--port", "0"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    let addr = first
+        .trim()
+        .strip_prefix("machack scope: http://")
+        .and_then(|a| a.strip_suffix('/'))
+        .unwrap_or_else(|| panic!("{first}"))
+        .to_string();
+    (child, addr)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn closed_tabs_give_their_memory_back() {
+    let (mut child, addr) = spawn_scope();
+    let pid = child.id();
+    // The start: one tab opened and closed, so that what every server keeps is counted.
+    let mut ws = connect(&addr).await;
+    next(&mut ws, "state").await;
+    ws.close(None).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let start = rss_kb(pid);
+    // Thirty tabs open at once, each with a search of each profile.
+    let mut tabs = Vec::new();
+    for i in 0..30 {
+        let mut ws = connect(&addr).await;
+        next(&mut ws, "state").await;
+        let profile = if i % 2 == 0 { "modern" } else { "1967" };
+        send(
+            &mut ws,
+            json!({"type": "settings", "profile": profile, "book": false}),
+        )
+        .await;
+        send(&mut ws, json!({"type": "analyse", "depth": 4})).await;
+        tabs.push(ws);
+    }
+    for ws in &mut tabs {
+        next(ws, "done").await;
+    }
+    let peak = rss_kb(pid);
+    for mut ws in tabs {
+        ws.close(None).await.unwrap();
+    }
+    // The sessions end on their own threads: wait for the memory to come back.
+    let mut end = rss_kb(pid);
+    for _ in 0..50 {
+        if end <= start + 50 * 1024 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        end = rss_kb(pid);
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    eprintln!("RSS start {start} kB, with 30 tabs {peak} kB, after {end} kB");
+    assert!(
+        end <= start + 50 * 1024,
+        "an idle server holds {end} kB after 30 tabs, {start} kB at its start"
+    );
+}

@@ -39,6 +39,7 @@ pub fn run(args: &ScopeArgs) -> Result<(), CliError> {
             args.host
         );
     }
+    give_back_large_blocks();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -61,6 +62,17 @@ pub fn run(args: &ScopeArgs) -> Result<(), CliError> {
         server.run().await
     })?;
     Ok(())
+}
+
+/// Makes every large block (a tab's hash table, 16 MiB) a mapping of its own, given back to
+/// the system when freed: glibc otherwise raises its mapping threshold at the first such
+/// block freed and serves the next from heaps that keep what a closed tab freed (issue 63).
+fn give_back_large_blocks() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: sets a tuning parameter of malloc before any other thread starts.
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 256 * 1024);
+    }
 }
 
 /// Asks the system to open `url`; says so when it cannot.
