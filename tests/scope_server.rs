@@ -595,3 +595,34 @@ async fn closed_tabs_give_their_memory_back() {
         "an idle server holds {end} kB after 30 tabs, {start} kB at its start"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn analyse_searches_a_book_position_and_names_the_book_move() {
+    let (addr, _) = start().await;
+    let mut ws = connect(&addr).await;
+    let s = next(&mut ws, "state").await;
+    assert_eq!(
+        (s["profile"].as_str(), s["book"].as_bool()),
+        (Some("1967-tournament"), Some(true))
+    );
+    send(&mut ws, json!({"type": "analyse", "depth": 2})).await;
+    let done = next(&mut ws, "done").await;
+    assert_eq!(done["source"], "search", "{done}");
+    assert!(done["depth"].as_u64().unwrap() >= 1, "{done}");
+    assert!(done["nodes"].as_u64().unwrap() > 0, "{done}");
+    assert_eq!(done["record"].as_array().unwrap().len(), 20);
+    let book: Vec<String> = machack::book::Book::builtin()
+        .moves(&shakmaty::Chess::default())
+        .iter()
+        .map(|m| machack::notation::uci(m.mv))
+        .collect();
+    let named = done["book"]["uci"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{done}"));
+    assert!(book.iter().any(|m| m == named), "{named} not in {book:?}");
+    // Play still answers from the book, and names no book move beside it.
+    send(&mut ws, json!({"type": "move", "move": "e2e4"})).await;
+    let done = next(&mut ws, "done").await;
+    assert_eq!(done["source"], "book", "{done}");
+    assert!(done["book"].is_null(), "{done}");
+}

@@ -38,6 +38,9 @@ pub struct Go {
     pub searchmoves: Vec<Move>,
     /// Report the root move being searched after the first second (UCI's `currmove`).
     pub currmove: bool,
+    /// Search even where the book knows the position (an analysis asks for the search's
+    /// view; [`crate::engine::Engine::book_move`] gives the book's).
+    pub skip_book: bool,
 }
 
 /// Where a best move came from.

@@ -227,11 +227,11 @@ impl Engine {
         }
         // Timed play (pondering included) keeps the paper's fixed depth unless `Deepen`.
         limits.deepen |= self.options.deepen && budget.is_some();
-        let known = (self.options.book_plies())
-            .is_none_or(|plies| crate::rules::game_ply(self.position()) < plies);
-        let book =
-            (self.options.own_book && known && !request.holds() && limits.searchmoves.is_empty())
-                .then(|| (Arc::clone(&self.book), self.book_seed));
+        let book = (self.book_in_use()
+            && !request.skip_book
+            && !request.holds()
+            && limits.searchmoves.is_empty())
+        .then(|| (Arc::clone(&self.book), self.book_seed));
         limits.tablebases = self.tablebases.clone();
         let tablebases = self
             .tablebases
@@ -263,6 +263,27 @@ impl Engine {
             Box::new(on_done),
         );
         Ok(())
+    }
+
+    /// Whether a search here would try the book first (`OwnBook`, and the game within
+    /// `BookPlies`).
+    fn book_in_use(&self) -> bool {
+        self.options.own_book
+            && (self.options.book_plies())
+                .is_none_or(|plies| crate::rules::game_ply(self.position()) < plies)
+    }
+
+    /// The move the book would play here (the one a search without limits on its root
+    /// moves would answer with), if the book is in use and knows the position.
+    pub fn book_move(&self) -> Option<Move> {
+        self.book_in_use()
+            .then(|| {
+                let choice = crate::book::Choice::Random {
+                    seed: self.book_seed,
+                };
+                self.book.pick(self.position(), choice)
+            })
+            .flatten()
     }
 
     /// Searches and waits for the answer (the console, tools): `go` without callbacks.

@@ -43,6 +43,9 @@ pub struct DoneView {
     pub stats: Option<Statistics>,
     pub pv_end_terms: Option<EndTerms>,
     pub stopped: bool,
+    /// The book's move, for an analysis of a position the book knows: the analysis
+    /// searches past the book and shows its move beside the search's.
+    pub book: Option<MoveText>,
 }
 
 impl DoneView {
@@ -77,6 +80,7 @@ impl DoneView {
             stats: result.map(|r| r.stats),
             pv_end_terms: result.map(|r| aids::pv_end_terms(root, r)),
             stopped: result.is_some_and(|r| r.stopped),
+            book: None,
         }
     }
 }

@@ -66,6 +66,8 @@ pub struct Thinking {
     /// The game ply and position searched.
     pub ply: usize,
     pub root: Chess,
+    /// The book's move at the root, for an analysis (which searches past the book).
+    pub book: Option<shakmaty::Move>,
     /// The top-level moves as the page last saw them.
     pub live: Vec<LiveRootMove>,
     /// The latest report of each line (line i at i − 1; one line unless `MultiPV` asks

@@ -65,7 +65,8 @@ fn answerer(commands: Sender<Command>, seq: u64) -> impl FnOnce(BestMove) + Send
 
 impl Session {
     /// Starts a search of the position: machack plays its answer when `play`; `depth`
-    /// instead of the profile's for an analysis.
+    /// instead of the profile's for an analysis, which searches even where the book knows
+    /// the position (the book's move goes beside the search's).
     pub(super) fn start(&mut self, play: bool, depth: Option<u32>) -> Result<(), String> {
         let pos = self.engine.position().clone();
         let go = if play {
@@ -73,9 +74,11 @@ impl Session {
         } else {
             Go {
                 depth: depth.map(|d| d.clamp(1, 64)),
+                skip_book: true,
                 ..Go::default()
             }
         };
+        let book = if play { None } else { self.engine.book_move() };
         self.seq += 1;
         let on_info = reporter(self.commands.clone(), self.seq);
         let on_done = answerer(self.commands.clone(), self.seq);
@@ -88,6 +91,7 @@ impl Session {
             ply: self.engine.game().moves().len(),
             live: live_root(&pos),
             root: pos,
+            book,
             lines: Vec::new(),
             pending: false,
             last_sent: None,
@@ -184,7 +188,8 @@ impl Session {
         let result = (best.source == Source::Search)
             .then(|| self.engine.last_search())
             .flatten();
-        let view = DoneView::new(&t.root, t.ply, &best, result.as_ref(), t.play);
+        let mut view = DoneView::new(&t.root, t.ply, &best, result.as_ref(), t.play);
+        view.book = t.book.map(|m| MoveText::new(&t.root, m));
         self.send(Reply::Done(Box::new(view)));
         if t.play {
             self.play_answer(&best);

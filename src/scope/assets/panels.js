@@ -122,6 +122,7 @@ export function halfMoves(n) {
 export function drawDone(box, done, lines) {
   const what = done.best
     ? (done.played ? "machack plays " : "best: ") + moveText(done.best) + (done.source === "book" ? " (from the book)" : "")
+      + (done.book ? ` · book: ${moveText(done.book)}` : "")
     : "no move: the game is over";
   // The modern search's rows carry their place in the move ordering and their nodes
   // instead of a plausibility.
