@@ -626,3 +626,55 @@ async fn analyse_searches_a_book_position_and_names_the_book_move() {
     assert_eq!(done["source"], "book", "{done}");
     assert!(done["book"].is_null(), "{done}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stopped_modern_search_tells_one_story_in_headline_record_and_lines() {
+    let (addr, _) = start().await;
+    let mut ws = connect(&addr).await;
+    next(&mut ws, "state").await;
+    let middlegame = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9";
+    send(
+        &mut ws,
+        json!({"type": "settings", "profile": "modern", "book": false}),
+    )
+    .await;
+    send(&mut ws, json!({"type": "set_fen", "fen": middlegame})).await;
+    // Stopped at different moments, most often part-way through an iteration.
+    for wait in [150, 300, 450, 600] {
+        send(&mut ws, json!({"type": "analyse", "depth": 40})).await;
+        tokio::time::sleep(Duration::from_millis(wait)).await;
+        send(&mut ws, json!({"type": "stop"})).await;
+        let mut last_info = None;
+        let done = loop {
+            let m = next_any(&mut ws).await;
+            match m["type"].as_str() {
+                Some("info") => last_info = Some(m),
+                Some("done") => break m,
+                _ => {}
+            }
+        };
+        let record = done["record"].as_array().unwrap();
+        let best_rows: Vec<&Value> = record
+            .iter()
+            .filter(|r| r["verdict"] == "the best move")
+            .collect();
+        assert_eq!(best_rows.len(), 1, "{done}");
+        let row = best_rows[0];
+        assert_eq!(row, &record[0], "the best row is the tree's first");
+        assert_eq!(row["move"]["uci"], done["best"]["uci"], "{done}");
+        assert_eq!(row["value"], done["score"], "{done}");
+        assert_eq!(row["pv"], done["pv"], "{done}");
+        let info = last_info.expect("a line was shown");
+        assert_eq!(info["score"], done["score"], "line 1: {info}");
+        assert_eq!(info["pv"], done["pv"], "line 1: {info}");
+        assert_eq!(info["depth"], done["depth"], "line 1: {info}");
+    }
+}
+
+/// The next reply of any type (at most 60 s).
+async fn next_any(ws: &mut Ws) -> Value {
+    match tokio::time::timeout(Duration::from_secs(60), ws.next()).await {
+        Ok(Some(Ok(Message::Text(t)))) => serde_json::from_str(&t).unwrap(),
+        other => panic!("no reply: {other:?}"),
+    }
+}

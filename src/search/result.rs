@@ -142,8 +142,9 @@ pub struct SearchResult {
     pub nodes: u64,
     pub time: Duration,
     /// Every top-level move, searched or not (debugging aid 5), in the search's own order:
-    /// plausibility order, or best first as the last completed iteration left them (none
-    /// when the search stopped during its first).
+    /// plausibility order, or best first as the last completed iteration left them, the
+    /// first being the answer's move with its value and line, from an iteration cut short
+    /// if that one had them (none when the search stopped during its first).
     pub root_moves: Vec<RootMove>,
     /// The search's statistics (debugging aid 6).
     pub stats: Statistics,

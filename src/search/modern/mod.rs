@@ -357,20 +357,32 @@ fn lines(done: &Deepened, multipv: usize, best: Score) -> Vec<PvLine> {
 }
 
 /// The root moves as the last completed iteration left them, best first (debugging aid
-/// 5): the best move, then the others by the value the root search knows (a bound for
-/// most), ties in the order they were searched.
+/// 5): the answer's move, then the others by the value the root search knows (a bound
+/// for most), ties in the order they were searched. When an iteration cut short had
+/// already valued the answer's move (or found a better one), the search answers with that
+/// move, value and line: its row is that iteration's, so that the record, the answer and
+/// the last line agree.
 fn record(done: &Deepened) -> Vec<RootMove> {
-    let mut moves: Vec<&root::RootMove> = done.record.iter().collect();
-    moves[1.min(done.record.len())..].sort_by_key(|rm| std::cmp::Reverse(rm.value));
-    moves
-        .into_iter()
-        .map(|rm| RootMove {
+    let Some(best) = done.moves.first().filter(|_| !done.record.is_empty()) else {
+        return Vec::new();
+    };
+    let completed = done.record.iter().find(|rm| rm.mv == best.mv);
+    let (first, depth) = match completed {
+        Some(rm) if rm.value == best.score && rm.pv == best.pv => (rm, done.depth),
+        _ => (best, done.depth + 1),
+    };
+    let mut rest: Vec<&root::RootMove> =
+        (done.record.iter()).filter(|rm| rm.mv != best.mv).collect();
+    rest.sort_by_key(|rm| std::cmp::Reverse(rm.value));
+    std::iter::once((first, depth))
+        .chain(rest.into_iter().map(|rm| (rm, done.depth)))
+        .map(|(rm, depth)| RootMove {
             searched: true,
             score: Some(to_score(rm.value)),
             bound: Some(rm.bound),
-            depth: Some(done.depth),
+            depth: Some(depth),
             nodes: Some(rm.nodes),
-            pv: if rm.line_known {
+            pv: if rm.line_known || std::ptr::eq(rm, best) {
                 rm.pv.to_vec()
             } else {
                 vec![rm.mv]

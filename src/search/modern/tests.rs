@@ -349,3 +349,46 @@ fn a_search_stopped_in_its_first_iteration_records_nothing() {
         .unwrap();
     assert!(r.stopped && r.root_moves.is_empty());
 }
+
+#[test]
+fn a_search_stopped_in_an_iteration_records_the_move_it_answers_with() {
+    // Node budgets that stop the search part-way through an iteration, in positions where
+    // a later iteration changes its mind: whatever the answer, its record's first row is
+    // that move with the same value and line, and the row says which iteration made it.
+    let fens = [
+        "r1bq1rk1/ppp2ppp/2np1n2/2b1p3/2B1P3/2PP1N2/PP3PPP/RNBQ1RK1 w - - 0 7",
+        "r2qkb1r/pp2pppp/2np1n2/8/3NP1b1/2N5/PPP2PPP/R1BQKB1R w KQkq - 0 6",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ];
+    let mut partial = 0;
+    for fen in fens {
+        let g = game(fen);
+        for nodes in (1..=20).map(|k| k * 1500) {
+            let limits = Limits {
+                nodes: Some(nodes),
+                ..Limits::default()
+            };
+            let stop = AtomicBool::new(false);
+            let r = Searcher::new(1)
+                .run(&g, &limits, 0, &stop, &mut |_| {})
+                .unwrap();
+            let Some(first) = r.root_moves.first() else {
+                continue;
+            };
+            assert_eq!(first.mv, r.best, "{fen} at {nodes} nodes");
+            assert_eq!(first.score, Some(r.score), "{fen} at {nodes} nodes");
+            assert_eq!(first.pv, r.pv, "{fen} at {nodes} nodes");
+            assert!(
+                r.root_moves[1..].iter().all(|rm| rm.mv != r.best),
+                "{fen} at {nodes} nodes: one row a move"
+            );
+            if first.depth > Some(r.depth) {
+                partial += 1;
+            }
+        }
+    }
+    assert!(
+        partial > 0,
+        "some budget ended an iteration that had a value"
+    );
+}
