@@ -678,3 +678,86 @@ async fn next_any(ws: &mut Ws) -> Value {
         other => panic!("no reply: {other:?}"),
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_watch_pace_shows_a_1967_search_one_top_level_move_at_a_time() {
+    let (addr, _) = start().await;
+    let mut ws = connect(&addr).await;
+    assert_eq!(next(&mut ws, "state").await["watch"], false, "off at first");
+    let s = state_after(
+        &mut ws,
+        json!({"type": "settings", "profile": "1967", "book": false, "watch": true}),
+    )
+    .await;
+    assert_eq!(s["watch"], true);
+    send(&mut ws, json!({"type": "analyse", "depth": 2})).await;
+    let began = std::time::Instant::now();
+    let mut steps = Vec::new();
+    let done = loop {
+        let m = next_any(&mut ws).await;
+        match m["type"].as_str() {
+            Some("info") if !m["replay"].is_null() => steps.push((began.elapsed(), m)),
+            Some("done") => break m,
+            _ => {}
+        }
+    };
+    let searched: Vec<&Value> = done["record"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["searched"] == true)
+        .collect();
+    assert!(searched.len() >= 2, "{done}");
+    assert_eq!(steps.len(), searched.len(), "one step a searched move");
+    for (k, ((_, step), row)) in steps.iter().zip(&searched).enumerate() {
+        assert_eq!(step["replay"]["step"], k + 1);
+        assert_eq!(step["replay"]["of"], searched.len());
+        assert_eq!(step["replay"]["move"]["uci"], row["move"]["uci"]);
+        let live = step["root"].as_array().unwrap();
+        let shown = live
+            .iter()
+            .find(|l| l["move"]["uci"] == row["move"]["uci"])
+            .unwrap();
+        assert_eq!(shown["value"], row["value"], "step {}", k + 1);
+        let valued = live.iter().filter(|l| !l["value"].is_null()).count();
+        assert_eq!(valued, k + 1, "the moves shown so far, and only they, have values");
+    }
+    let paced = steps.last().unwrap().0 - steps[0].0;
+    let least = machack::scope::WATCH_STEP * (steps.len() as u32 - 1);
+    assert!(
+        paced >= least.mul_f64(0.9),
+        "{paced:?} for {} steps",
+        steps.len()
+    );
+    // The last step is the search's answer.
+    let last = &steps.last().unwrap().1;
+    assert_eq!(last["pv"][0]["uci"], done["best"]["uci"]);
+    assert_eq!(last["score"], done["score"]);
+
+    // Stop ends the show: the answer comes at once.
+    send(&mut ws, json!({"type": "analyse", "depth": 2})).await;
+    let first = loop {
+        let m = next(&mut ws, "info").await;
+        if !m["replay"].is_null() {
+            break m;
+        }
+    };
+    assert_eq!(first["replay"]["step"], 1);
+    let asked = std::time::Instant::now();
+    send(&mut ws, json!({"type": "stop"})).await;
+    let again = next(&mut ws, "done").await;
+    assert!(asked.elapsed() < machack::scope::WATCH_STEP * 2);
+    assert_eq!(again["best"], done["best"], "the same search's answer");
+
+    // The modern profile is shown as it searches: no replay.
+    send(&mut ws, json!({"type": "settings", "profile": "modern"})).await;
+    send(&mut ws, json!({"type": "analyse", "depth": 4})).await;
+    loop {
+        let m = next_any(&mut ws).await;
+        match m["type"].as_str() {
+            Some("info") => assert!(m["replay"].is_null()),
+            Some("done") => break,
+            _ => {}
+        }
+    }
+}

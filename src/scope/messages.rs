@@ -80,6 +80,9 @@ pub struct Settings {
     pub elo: Option<u32>,
     /// How many best lines the search reports, 1 to 5 (`MultiPV`).
     pub multipv: Option<u32>,
+    /// The watch pace: a 1967 search shown one top-level move at a time before it
+    /// answers.
+    pub watch: Option<bool>,
 }
 
 /// What the server sends the page.

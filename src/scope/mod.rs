@@ -39,6 +39,7 @@ pub use guard::Allowed;
 pub use messages::MAX_MESSAGE;
 pub use session::INFO_INTERVAL;
 pub use socket::{MAX_SESSIONS, Sessions};
+pub use thinking::WATCH_STEP;
 
 /// The port `machack scope` listens on unless told otherwise (0: any free port).
 pub const DEFAULT_PORT: u16 = 8067;

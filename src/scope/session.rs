@@ -75,11 +75,16 @@ pub struct Thinking {
     pub lines: Vec<Info>,
     pub pending: bool,
     pub last_sent: Option<Instant>,
+    /// A finished 1967 search being shown at the watch pace, its answer held till the end.
+    pub replay: Option<super::thinking::Replay>,
 }
 
 impl Thinking {
     /// When the pending report may go, if there is one.
     pub fn due(&self) -> Option<Instant> {
+        if let Some(r) = &self.replay {
+            return Some(r.at);
+        }
         if !self.pending {
             return None;
         }
@@ -109,6 +114,8 @@ pub struct Session {
     pub(super) last_score: Option<Score>,
     /// The game review under way, if any (dropping it stops it).
     pub(super) review: Option<Review>,
+    /// The watch pace: a 1967 search is shown one top-level move at a time.
+    pub(super) watch: bool,
     /// Counts the games this tab has had: a new game, a FEN, a PGN or an undo starts
     /// another, and the page throws away what it showed of the one before.
     pub(super) game: u64,
@@ -136,6 +143,7 @@ impl Session {
             draw_offer: None,
             last_score: None,
             review: None,
+            watch: false,
             game: 0,
         }
     }
@@ -222,6 +230,7 @@ impl Session {
             }
             Request::Stop => {
                 self.engine.stop();
+                self.end_replay();
                 Ok(())
             }
             Request::Inspect { ply, path } => {
@@ -457,6 +466,7 @@ impl Session {
                 .as_ref()
                 .map(|t| if t.play { "play" } else { "analyse" }),
             draw_offer: self.draw_offer.clone(),
+            watch: self.watch,
             pgn: pgn::write_game(game, &tags, &[], &result),
             game: self.game,
             status,

@@ -85,6 +85,9 @@ impl Session {
         if let Some(h) = change.human {
             self.human = h.into();
         }
+        if let Some(w) = change.watch {
+            self.watch = w;
+        }
         self.send_state();
         self.maybe_play()
     }

@@ -193,6 +193,8 @@ pub struct GameView {
     pub thinking: Option<&'static str>,
     /// A draw offer machack has not answered yet, or its answer.
     pub draw_offer: Option<String>,
+    /// The watch pace: a 1967 search is shown one top-level move at a time.
+    pub watch: bool,
     pub pgn: String,
     /// Which of the tab's games this is: a new number after a new game, a FEN, a PGN or
     /// an undo, when what the page showed of the game before no longer applies.
@@ -225,6 +227,18 @@ pub struct InfoView {
     /// Every line the search reports (`MultiPV`), best first; one unless more are asked.
     pub lines: Vec<LineView>,
     pub root: Vec<LiveRootMove>,
+    /// At the watch pace, the top-level move just shown of a finished search's record.
+    pub replay: Option<ReplayStep>,
+}
+
+/// One step of a finished search shown again at the watch pace: the top-level move
+/// searched (`step` of `of`, in the search's order).
+#[derive(Debug, Clone, Serialize)]
+pub struct ReplayStep {
+    pub step: usize,
+    pub of: usize,
+    #[serde(rename = "move")]
+    pub mv: MoveText,
 }
 
 /// One of the best lines of a search: its number, depth, value and moves.
@@ -289,6 +303,7 @@ impl InfoView {
             pv: lines[0].pv.clone(),
             lines,
             root: root.to_vec(),
+            replay: None,
         })
     }
 }

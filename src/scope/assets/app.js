@@ -157,7 +157,7 @@ function restore() {
 // Keeps the game and the settings for the next visit.
 function save(s) {
   if (s.game < saveFrom) return;
-  const settings = { profile: s.profile, book: s.book, level: s.level, multipv: s.multipv, human: s.human, strength: s.strength };
+  const settings = { profile: s.profile, book: s.book, watch: s.watch, level: s.level, multipv: s.multipv, human: s.human, strength: s.strength };
   const kept = { pgn: s.pgn, settings, view: { pov: $("pov").value, notation: $("notation").value, theme: $("theme").value } };
   try {
     localStorage.setItem(STORE, JSON.stringify(kept));
@@ -190,6 +190,7 @@ function onState(s) {
     if (document.activeElement !== $(id)) $(id).value = value;
   }
   $("book").checked = s.book;
+  $("watch").checked = s.watch;
   $("strength-control").hidden = s.profile !== "modern";
   if (document.activeElement !== $("strength")) $("strength").value = s.strength ? String(s.strength) : "full";
   if (document.activeElement !== $("multipv")) $("multipv").value = String(s.multipv);
@@ -367,6 +368,7 @@ function wire() {
   $("profile").addEventListener("change", () => send({ type: "settings", profile: $("profile").value }));
   $("level").addEventListener("change", () => send({ type: "settings", level: $("level").value }));
   $("book").addEventListener("change", () => send({ type: "settings", book: $("book").checked }));
+  $("watch").addEventListener("change", () => send({ type: "settings", watch: $("watch").checked }));
   for (let elo = 1000; elo <= 2600; elo += 100) $("strength").append(h("option", { value: String(elo) }, String(elo)));
   $("strength").addEventListener("change", () => {
     const v = $("strength").value;

@@ -105,7 +105,9 @@ export function drawInfo(box, info, modern) {
       h("td", {}, scoreText(r.value, info.turn))));
   });
   box.replaceChildren(
-    h("p", { class: "live" }, "machack is thinking…"),
+    h("p", { class: "live" }, info.replay
+      ? `Watching the 1967 search: top-level move ${info.replay.step} of ${info.replay.of}, ${moveText(info.replay.move)}`
+      : "machack is thinking…"),
     searchLine(info),
     h("p", { class: "quiet pov" }, `Values: ${povLabel()}.`),
     linesOf(info.pv, info.lines, info.turn),
