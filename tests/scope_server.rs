@@ -720,7 +720,11 @@ async fn the_watch_pace_shows_a_1967_search_one_top_level_move_at_a_time() {
             .unwrap();
         assert_eq!(shown["value"], row["value"], "step {}", k + 1);
         let valued = live.iter().filter(|l| !l["value"].is_null()).count();
-        assert_eq!(valued, k + 1, "the moves shown so far, and only they, have values");
+        assert_eq!(
+            valued,
+            k + 1,
+            "the moves shown so far, and only they, have values"
+        );
     }
     let paced = steps.last().unwrap().0 - steps[0].0;
     let least = machack::scope::WATCH_STEP * (steps.len() as u32 - 1);
