@@ -125,7 +125,16 @@ impl Engine {
         let before = self.options.clone();
         match self.options.set(name, value)? {
             options::Effect::None => {}
-            options::Effect::Search => self.searcher_stale = true,
+            options::Effect::Search => {
+                self.searcher_stale = true;
+                // Another profile's searcher is made now when no search runs, so that the
+                // old one's tables (the modern hash table: 16 MiB) are not kept till the
+                // next search.
+                let other = !std::ptr::eq(self.options.profile(), self.searcher_profile);
+                if other && !self.is_searching() {
+                    self.prepare_searcher();
+                }
+            }
             options::Effect::ClearHash => self.clear_hash = true,
             options::Effect::Book => {
                 if let Err(e) = self.load_book() {
