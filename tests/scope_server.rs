@@ -674,6 +674,15 @@ async fn a_stopped_modern_search_tells_one_story_in_headline_record_and_lines() 
         assert_eq!(row["move"]["uci"], done["best"]["uci"], "{done}");
         assert_eq!(row["value"], done["score"], "{done}");
         assert_eq!(row["pv"], done["pv"], "{done}");
+        // The rows are the last completed iteration's, but the first may come from the
+        // iteration cut short, one deeper, and says so.
+        let depth = done["depth"].as_u64().unwrap();
+        assert!([depth, depth + 1].contains(&row["depth"].as_u64().unwrap()));
+        assert!(
+            record[1..]
+                .iter()
+                .all(|r| r["depth"].as_u64() == Some(depth))
+        );
         let info = last_info.expect("a line was shown");
         assert_eq!(info["score"], done["score"], "line 1: {info}");
         assert_eq!(info["pv"], done["pv"], "line 1: {info}");

@@ -67,6 +67,7 @@ export class Tree {
     for (const r of done.record) {
       const detail = h("span", { class: "detail" },
         r.order !== undefined ? `order ${r.order} · ${r.nodes.toLocaleString("en")} nodes` : `plausibility ${r.plausibility}`,
+        r.depth > done.depth ? ` · depth ${r.depth}, an iteration cut short` : "",
         r.value ? ` · value ${boundText(r.bound, done.turn)}${scoreText(r.value, done.turn)}` : "",
         r.secondary ? ` · secondary search ${scoreText(r.secondary, done.turn)}` : "",
         ` · ${r.verdict}`,
