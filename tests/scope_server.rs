@@ -772,6 +772,20 @@ async fn the_watch_pace_shows_a_1967_search_one_top_level_move_at_a_time() {
     assert!(asked.elapsed() < machack::scope::WATCH_STEP * 2);
     assert_eq!(again["best"], done["best"], "the same search's answer");
 
+    // A search stopped while it runs answers at once, not at the watch pace.
+    send(&mut ws, json!({"type": "set_fen", "fen": "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9"})).await;
+    send(&mut ws, json!({"type": "analyse", "depth": 12})).await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    send(&mut ws, json!({"type": "stop"})).await;
+    loop {
+        let m = next_any(&mut ws).await;
+        match m["type"].as_str() {
+            Some("info") => assert!(m["replay"].is_null(), "{m}"),
+            Some("done") => break,
+            _ => {}
+        }
+    }
+
     // The modern profile is shown as it searches: no replay.
     send(&mut ws, json!({"type": "settings", "profile": "modern"})).await;
     send(&mut ws, json!({"type": "analyse", "depth": 4})).await;

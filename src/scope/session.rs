@@ -77,6 +77,8 @@ pub struct Thinking {
     pub last_sent: Option<Instant>,
     /// A finished 1967 search being shown at the watch pace, its answer held till the end.
     pub replay: Option<super::thinking::Replay>,
+    /// The page asked to stop: the answer is wanted now, not shown at the watch pace.
+    pub stop_asked: bool,
 }
 
 impl Thinking {
@@ -230,6 +232,9 @@ impl Session {
             }
             Request::Stop => {
                 self.engine.stop();
+                if let Some(t) = &mut self.thinking {
+                    t.stop_asked = true;
+                }
                 self.end_replay();
                 Ok(())
             }

@@ -180,6 +180,7 @@ impl Session {
             pending: false,
             last_sent: None,
             replay: None,
+            stop_asked: false,
         });
         self.send_state();
         Ok(())
@@ -287,6 +288,7 @@ impl Session {
             .is_some_and(|r| r.evaluator == Evaluator::StaticBoard && !r.root_moves.is_empty());
         if self.watch
             && watched
+            && !t.stop_asked
             && let Some(r) = result
         {
             // The show starts from an empty list: no move has a value yet.
