@@ -6,132 +6,14 @@
 //! layout is measured at 900 × 700 and at a phone's 390 × 844. Skipped, with a message,
 //! where Chromium or chromedriver is missing (`.ci/run` installs them where it can).
 
-use std::io::{BufRead, BufReader};
-use std::net::TcpListener;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::path::Path;
+use std::time::Duration;
 
-use fantoccini::{Client, ClientBuilder, Locator};
-use hyper_util::client::legacy::connect::HttpConnector;
-use serde_json::json;
+use fantoccini::{Client, Locator};
 
-/// A child process killed when the test ends, however it ends.
-struct Killed(Child);
-
-impl Drop for Killed {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-/// The first of `names` on the PATH.
-fn which(names: &[&str]) -> Option<PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    names.iter().find_map(|n| {
-        std::env::split_paths(&path)
-            .map(|d| d.join(n))
-            .find(|p| p.is_file())
-    })
-}
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .unwrap()
-}
-
-/// Starts `machack scope` on a free port and reads the URL it prints.
-fn start_scope() -> (Killed, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_machack"))
-        .args(["scope", "--port", "0"])
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let url = line
-        .trim()
-        .trim_start_matches("machack scope: ")
-        .to_string();
-    assert!(url.starts_with("http://127.0.0.1:"), "{line}");
-    (Killed(child), url)
-}
-
-/// Starts chromedriver and connects a headless Chromium session to it.
-async fn browser(driver: &Path, chromium: &Path) -> (Killed, Client) {
-    let port = free_port();
-    let child = Command::new(driver)
-        .arg(format!("--port={port}"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let child = Killed(child);
-    let caps = json!({
-        "goog:chromeOptions": {
-            "binary": chromium,
-            "args": ["--headless=new", "--no-sandbox", "--disable-gpu",
-                     "--disable-dev-shm-usage", "--window-size=1400,1250", "--hide-scrollbars"],
-        }
-    });
-    let caps = caps.as_object().unwrap().clone();
-    let started = Instant::now();
-    loop {
-        let connected = ClientBuilder::new(HttpConnector::new())
-            .capabilities(caps.clone())
-            .connect(&format!("http://127.0.0.1:{port}"))
-            .await;
-        match connected {
-            Ok(c) => return (child, c),
-            Err(e) if started.elapsed() > Duration::from_secs(15) => {
-                panic!("chromedriver did not start: {e}")
-            }
-            Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
-        }
-    }
-}
-
-/// Waits until the script returns true (at most 20 s).
-async fn until(c: &Client, what: &str, script: &str) {
-    let started = Instant::now();
-    loop {
-        let v = c.execute(script, vec![]).await.unwrap();
-        if v.as_bool() == Some(true) {
-            return;
-        }
-        assert!(
-            started.elapsed() < Duration::from_secs(20),
-            "waited for {what}"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-}
-
-/// The text of the element with this id.
-async fn text(c: &Client, id: &str) -> String {
-    let e = c.find(Locator::Id(id)).await.unwrap();
-    e.text().await.unwrap()
-}
-
-/// Clicks the element; again if the page redrew it between finding and clicking.
-async fn click(c: &Client, css: &str) {
-    for _ in 0..20 {
-        let e = c.find(Locator::Css(css)).await.unwrap();
-        match e.click().await {
-            Ok(_) => return,
-            Err(e) if e.is_stale_element_reference() => {
-                tokio::time::sleep(Duration::from_millis(50)).await;
-            }
-            Err(e) => panic!("click {css}: {e}"),
-        }
-    }
-    panic!("{css} kept being redrawn");
-}
+#[path = "scope_common/browser.rs"]
+mod browser;
+use browser::{Killed, click, opened, text, until};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn play_watch_look_inside_and_load_in_a_real_browser() {
@@ -310,25 +192,7 @@ fn save_screenshot(png: &[u8]) {
 /// The scope open in a browser (and its URL) on the 1967 profile with the book off, so machack searches
 /// its replies; None, saying so, where chromium or chromedriver is missing.
 async fn opened_1967_without_book() -> Option<(Killed, Killed, Client, String)> {
-    let (Some(driver), Some(chromium)) = (
-        which(&["chromedriver"]),
-        which(&["chromium", "chromium-browser", "google-chrome"]),
-    ) else {
-        eprintln!(
-            "SKIPPED scope browser test: chromium and chromedriver are not installed \
-             (apt-get install chromium chromium-driver)"
-        );
-        return None;
-    };
-    let (scope, url) = start_scope();
-    let (driver_process, c) = browser(&driver, &chromium).await;
-    c.goto(&url).await.unwrap();
-    until(
-        &c,
-        "the connection",
-        "return document.getElementById('profile').options.length >= 2",
-    )
-    .await;
+    let (scope, driver_process, c, url) = opened().await?;
     click(&c, "#profile option[value='1967']").await;
     click(&c, "#book").await;
     until(

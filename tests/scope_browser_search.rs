@@ -10,7 +10,7 @@ use browser::{click, opened, text, until};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn analyse_names_the_book_move_and_watch_shows_the_1967_search_at_work() {
-    let Some((_scope, _driver, c)) = opened().await else {
+    let Some((_scope, _driver, c, _)) = opened().await else {
         return;
     };
     // The start position, the book on: the analysis searches and names the book's move.

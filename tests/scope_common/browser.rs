@@ -92,9 +92,9 @@ async fn browser(driver: &Path, chromium: &Path) -> (Killed, Client) {
     }
 }
 
-/// The scope open in a browser: the scope and chromedriver processes and the client;
-/// None, saying so, where chromium or chromedriver is missing.
-pub async fn opened() -> Option<(Killed, Killed, Client)> {
+/// The scope open in a browser: the scope and chromedriver processes, the client and the
+/// page's URL; None, saying so, where chromium or chromedriver is missing.
+pub async fn opened() -> Option<(Killed, Killed, Client, String)> {
     let (Some(driver), Some(chromium)) = (
         which(&["chromedriver"]),
         which(&["chromium", "chromium-browser", "google-chrome"]),
@@ -114,7 +114,7 @@ pub async fn opened() -> Option<(Killed, Killed, Client)> {
         "return document.getElementById('profile').options.length >= 2",
     )
     .await;
-    Some((scope, driver_process, c))
+    Some((scope, driver_process, c, url))
 }
 
 /// Waits until the script returns true (at most 20 s).
