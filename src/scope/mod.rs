@@ -19,6 +19,7 @@ mod assets;
 mod guard;
 mod level;
 pub mod messages;
+mod replay;
 mod review;
 mod session;
 mod settings;
@@ -37,9 +38,9 @@ use axum::routing::get;
 
 pub use guard::Allowed;
 pub use messages::MAX_MESSAGE;
+pub use replay::WATCH_STEP;
 pub use session::INFO_INTERVAL;
 pub use socket::{MAX_SESSIONS, Sessions};
-pub use thinking::WATCH_STEP;
 
 /// The port `machack scope` listens on unless told otherwise (0: any free port).
 pub const DEFAULT_PORT: u16 = 8067;

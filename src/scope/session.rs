@@ -76,7 +76,7 @@ pub struct Thinking {
     pub pending: bool,
     pub last_sent: Option<Instant>,
     /// A finished 1967 search being shown at the watch pace, its answer held till the end.
-    pub replay: Option<super::thinking::Replay>,
+    pub replay: Option<super::replay::Replay>,
     /// The page asked to stop: the answer is wanted now, not shown at the watch pace.
     pub stop_asked: bool,
 }
