@@ -9,6 +9,7 @@ use shakmaty::{Bitboard, Board, CastlingSide, Chess, Color, Position, Role, Squa
 use super::Context;
 use super::squares::{attacks_of, ci, lone_blockers, snipers};
 use super::weights::Weights;
+use super::words::{RoleOn, Sq};
 use crate::attack::Analysis;
 use crate::attack::see::{self, Capturers, StandingPins};
 use crate::eval::pawns::{backward, isolated, passed, pawn_cover};
@@ -463,6 +464,19 @@ impl<'a> Scene<'a> {
     #[inline]
     pub fn role(&self, sq: Square) -> Role {
         self.role_on[sq.to_usize()]
+    }
+
+    /// `pct` percent of what our en prise piece on `sq` stands to lose: the part of it a
+    /// move that shields or frees the piece saves.
+    #[inline]
+    pub fn loss_pct(&self, sq: Square, pct: i32) -> i32 {
+        self.loss[sq.to_usize()] * pct / 100
+    }
+
+    /// The piece on `sq` in the factors' words, named from our side ("knight on KB3 (f3)").
+    #[inline]
+    pub fn piece_on(&self, sq: Square) -> RoleOn {
+        RoleOn(self.role(sq), Sq(sq, self.us))
     }
 
     /// Development weight of a role.

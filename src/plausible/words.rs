@@ -38,6 +38,16 @@ pub fn role_name(role: Role) -> &'static str {
     }
 }
 
+/// A piece by its role and square: "knight on KB3 (f3)".
+#[derive(Clone, Copy)]
+pub struct RoleOn(pub Role, pub Sq);
+
+impl fmt::Display for RoleOn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} on {}", role_name(self.0), self.1)
+    }
+}
+
 /// A piece as the mover speaks of it: "queen's bishop", "enemy knight on KB3 (f3)".
 #[derive(Clone, Copy)]
 pub struct Piece {
@@ -67,12 +77,7 @@ impl fmt::Display for Piece {
             };
             return write!(f, "{wing} bishop on {}", Sq(self.sq, self.viewer));
         }
-        write!(
-            f,
-            "{} on {}",
-            role_name(self.role),
-            Sq(self.sq, self.viewer)
-        )
+        fmt::Display::fmt(&RoleOn(self.role, Sq(self.sq, self.viewer)), f)
     }
 }
 
@@ -114,5 +119,7 @@ mod tests {
             };
             assert_eq!(p.to_string(), words);
         }
+        let plain = RoleOn(Role::Bishop, Sq(Square::G5, Color::White));
+        assert_eq!(plain.to_string(), "bishop on KN5 (g5)");
     }
 }

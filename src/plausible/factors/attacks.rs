@@ -27,8 +27,8 @@ pub(super) fn new_attacks<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, 
 /// The enemy piece on `t`, newly attacked: how much that threatens.
 #[inline(always)]
 fn attack_on<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>, t: Square) {
-    let sc = s.sc;
-    let (w, us, them) = (sc.w, sc.us, sc.them);
+    let (sc, w, us) = s.scene();
+    let them = !us;
     let board = sc.board;
     let v_new = f.v_new;
     let rt = sc.role(t);

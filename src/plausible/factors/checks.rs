@@ -22,8 +22,7 @@ pub(super) fn checks<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>) 
     if !f.checks {
         return false;
     }
-    let sc = s.sc;
-    let (w, us) = (sc.w, sc.us);
+    let (sc, w, us) = s.scene();
     let their_king = f.their_king;
     s.flags.insert(Flags::CHECK);
     s.flags.insert(Flags::INVESTIGATE);

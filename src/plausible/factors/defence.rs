@@ -11,13 +11,12 @@ use super::facts::MoveFacts;
 use super::{Scorer, Sink};
 use crate::eval::piece_value;
 use crate::plausible::squares::ci;
-use crate::plausible::words::{Sq, role_name};
+use crate::plausible::words::Sq;
 
 /// Defending or shielding our threatened pieces from the new square (safe moves only).
 #[inline(always)]
 pub(super) fn defend<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>) {
-    let sc = s.sc;
-    let us = sc.us;
+    let (sc, _, us) = s.scene();
     // A new defender saves only what a cheaper attacker cannot still win.
     // The opponent takes one piece at a time: only the biggest saving counts.
     let mut saved: Option<(Square, i32)> = None;
@@ -33,11 +32,7 @@ pub(super) fn defend<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>) 
         s.add(
             "defend_threatened_piece",
             save * sc.w.defend_pct / 100,
-            format_args!(
-                "defends our {} on {}, which was en prise",
-                role_name(sc.role(p)),
-                Sq(p, us)
-            ),
+            format_args!("defends our {}, which was en prise", sc.piece_on(p)),
         );
     }
     if f.captured.is_none() && sc.interpose_squares[ci(us)].contains(f.to) {
@@ -48,8 +43,8 @@ pub(super) fn defend<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>) 
 /// Interposing against a slider's attack on one of our en prise pieces.
 #[inline(always)]
 fn interpose<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>) {
-    let sc = s.sc;
-    let (w, us, them) = (sc.w, sc.us, sc.them);
+    let (sc, w, us) = s.scene();
+    let them = !us;
     let board = sc.board;
     for p in sc.en_prise[ci(us)] & !Bitboard::from(f.from) {
         let attackers = board.attacks_to(p, them, sc.occ) & sc.by[ci(them)];
@@ -65,12 +60,11 @@ fn interpose<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>) {
             };
             s.add(
                 "interpose",
-                sc.loss[p.to_usize()] * pct / 100,
+                sc.loss_pct(p, pct),
                 format_args!(
-                    "blocks the attack from {} on our {} on {}",
+                    "blocks the attack from {} on our {}",
                     Sq(x, us),
-                    role_name(sc.role(p)),
-                    Sq(p, us)
+                    sc.piece_on(p)
                 ),
             );
         }
@@ -80,8 +74,8 @@ fn interpose<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>) {
 /// Leaving a defence: only a piece the mover alone defended can be left undefended.
 #[inline(always)]
 pub(super) fn abandon_defence<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>) {
-    let sc = s.sc;
-    let (us, them) = (sc.us, sc.them);
+    let (sc, _, us) = s.scene();
+    let them = !us;
     let board = sc.board;
     for p in f.old_att & sc.lone_guarded {
         if p == f.from || f.new_att.contains(p) {
@@ -94,9 +88,8 @@ pub(super) fn abandon_defence<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<
                 "abandon_defence",
                 -piece_value(sc.role(p)) / sc.w.abandon_defence_div,
                 format_args!(
-                    "stops guarding our {} on {}, left attacked and undefended",
-                    role_name(sc.role(p)),
-                    Sq(p, us)
+                    "stops guarding our {}, left attacked and undefended",
+                    sc.piece_on(p)
                 ),
             );
         }

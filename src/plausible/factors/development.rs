@@ -12,8 +12,7 @@ use crate::plausible::words::{Sq, role_name};
 /// The moved piece's development, new squares less old, and the captured piece's.
 #[inline(always)]
 pub(super) fn development<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>) {
-    let sc = s.sc;
-    let us = sc.us;
+    let (sc, _, us) = s.scene();
     let dev_old = sc.dev_sum[f.from.to_usize()];
     let dev_new = sc.importance(us, f.new_att);
     let dev = sc.dev_scaled(sc.dev_weight(f.new_role) * dev_new - sc.dev_weight(f.role) * dev_old);

@@ -33,8 +33,8 @@ pub(super) fn material<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>
 /// threats it removes.
 #[inline(always)]
 fn capture<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>, cap: Role) -> i32 {
-    let sc = s.sc;
-    let (w, us, them) = (sc.w, sc.us, sc.them);
+    let (sc, w, us) = s.scene();
+    let them = !us;
     let h = f.h;
     s.flags.insert(Flags::CAPTURE);
     if sc.level <= 2 {
@@ -107,12 +107,8 @@ fn capture<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>, cap: Role)
         };
         s.add(
             "capture_removes_threat",
-            sc.loss[p.to_usize()] * pct / 100,
-            format_args!(
-                "captures the piece that attacked our {} on {}",
-                role_name(sc.role(p)),
-                Sq(p, us)
-            ),
+            sc.loss_pct(p, pct),
+            format_args!("captures the piece that attacked our {}", sc.piece_on(p)),
         );
     }
     loss_scored
@@ -155,12 +151,10 @@ fn add_overload<S: Sink>(s: &mut Scorer<'_, '_, S>, o: Overload, value: i32, to:
         "overloaded_guard",
         value,
         format_args!(
-            "the enemy {} on {} cannot take on {} without losing its hold on the {} on {}",
-            role_name(sc.role(o.guard)),
-            Sq(o.guard, us),
+            "the enemy {} cannot take on {} without losing its hold on the {}",
+            sc.piece_on(o.guard),
             Sq(to, us),
-            role_name(sc.role(o.guarded)),
-            Sq(o.guarded, us)
+            sc.piece_on(o.guarded)
         ),
     );
 }

@@ -11,7 +11,7 @@ use super::facts::{MoveFacts, slider_attacks};
 use super::{Best, Scorer, Sink};
 use crate::eval::piece_value;
 use crate::plausible::squares::ci;
-use crate::plausible::words::{Piece, Sq, role_name};
+use crate::plausible::words::Piece;
 
 /// What the lines group finds for the groups after it.
 pub(super) struct LineNews {
@@ -35,8 +35,7 @@ struct Line {
 /// Every slider of either side whose lines the move blocks or opens.
 #[inline(always)]
 pub(super) fn lines<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>) -> LineNews {
-    let sc = s.sc;
-    let us = sc.us;
+    let (sc, _, us) = s.scene();
     let touched = Bitboard::from(f.from) | f.to | f.cap_sq;
     let mut news = LineNews {
         discovery: false,
@@ -90,8 +89,7 @@ pub(super) fn lines<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>) -
 /// uncovers; returns whether it uncovers one.
 #[inline(always)]
 fn own_line<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>, line: &Line) -> bool {
-    let sc = s.sc;
-    let (w, us) = (sc.w, sc.us);
+    let (sc, w, _) = s.scene();
     let name = line.name;
     line_factor(s, line);
     // Discovered attacks by this slider.
@@ -105,10 +103,9 @@ fn own_line<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>, line: &Li
                 "discovered_attack",
                 vt / w.discovered_attack_div,
                 format_args!(
-                    "uncovers an attack by the {} on the {} on {}",
+                    "uncovers an attack by the {} on the {}",
                     name,
-                    role_name(sc.role(t)),
-                    Sq(t, us)
+                    sc.piece_on(t)
                 ),
             );
         }
@@ -120,8 +117,8 @@ fn own_line<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>, line: &Li
 /// newly hits.
 #[inline(always)]
 fn enemy_line<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>, line: &Line) {
-    let sc = s.sc;
-    let (w, us, them) = (sc.w, sc.us, sc.them);
+    let (sc, w, _) = s.scene();
+    let them = sc.them;
     let name = line.name;
     line_factor(s, line);
     // Interference: the block cuts this slider's guard of a piece we attack, which it
@@ -138,10 +135,9 @@ fn enemy_line<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>, line: &
                 "block_sole_defence",
                 w.block_sole_defence,
                 format_args!(
-                    "cuts the {} off from the {} on {}, which only it guarded",
+                    "cuts the {} off from the {}, which only it guarded",
                     name,
-                    role_name(sc.role(t)),
-                    Sq(t, us)
+                    sc.piece_on(t)
                 ),
             );
         }
@@ -190,8 +186,7 @@ fn unmasked<S: Sink>(
     name: Piece,
     gained: Bitboard,
 ) {
-    let sc = s.sc;
-    let us = sc.us;
+    let (sc, _, us) = s.scene();
     let board = sc.board;
     for p in gained & f.ours2 & !Bitboard::from(f.to) & !board.kings() {
         let vp = piece_value(sc.role(p));
@@ -206,12 +201,7 @@ fn unmasked<S: Sink>(
         s.add(
             "unmask_attack_on_own_piece",
             -loss * sc.w.unmask_enemy_pct / 100,
-            format_args!(
-                "leaves our {} on {} open to the {}",
-                role_name(sc.role(p)),
-                Sq(p, us),
-                name
-            ),
+            format_args!("leaves our {} open to the {}", sc.piece_on(p), name),
         );
     }
 }

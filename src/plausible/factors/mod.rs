@@ -31,6 +31,7 @@ use shakmaty::{Bitboard, CastlingSide, Color, Move, Position, Role, Square};
 
 use super::Flags;
 use super::scene::Scene;
+use super::weights::Weights;
 use super::words::Sq;
 
 mod attacks;
@@ -111,6 +112,13 @@ impl<'s, 'a, S: Sink> Scorer<'s, 'a, S> {
             format_args!("every move starts from the base constant"),
         );
         s
+    }
+
+    /// What every factor reads: the scene, its weights and the side to move. The scene
+    /// is borrowed apart from the scorer, so the sums can be added to while it is read.
+    #[inline(always)]
+    fn scene(&self) -> (&'s Scene<'a>, &'static Weights, Color) {
+        (self.sc, self.sc.w, self.sc.us)
     }
 
     /// The plausibility and flags scored.

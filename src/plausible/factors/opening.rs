@@ -24,8 +24,7 @@ pub(super) fn opening_and_king<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts
 /// Developing minor pieces, not the queen; keeping castling; not blocking a centre pawn.
 #[inline(always)]
 fn opening_sense<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>) {
-    let sc = s.sc;
-    let (w, us) = (sc.w, sc.us);
+    let (sc, w, us) = s.scene();
     let (role, from, to) = (f.role, f.from, f.to);
     if sc.opening {
         if matches!(role, Role::Knight | Role::Bishop) && sc.rel_rank(from) == 0 {
@@ -98,8 +97,7 @@ fn opening_sense<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>) {
 /// A king move: back or forward in the middlegame, toward the centre in the endgame.
 #[inline(always)]
 fn king_walk<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>) {
-    let sc = s.sc;
-    let (w, us) = (sc.w, sc.us);
+    let (sc, w, us) = s.scene();
     let (from, to) = (f.from, f.to);
     if !sc.endgame && !sc.in_check {
         let (rel_from, rel_to) = (sc.rel_rank(from), sc.rel_rank(to));

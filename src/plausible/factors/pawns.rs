@@ -27,8 +27,8 @@ pub(super) fn pawn_move<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_
 /// A push of a passed pawn, a pawn break, and the pawn's share of the centre.
 #[inline(always)]
 fn advance<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>) {
-    let sc = s.sc;
-    let (w, us, them) = (sc.w, sc.us, sc.them);
+    let (sc, w, us) = s.scene();
+    let them = !us;
     let (from, to) = (f.from, f.to);
     if sc.passed[ci(us)].contains(from) {
         s.posi(
@@ -61,8 +61,7 @@ fn advance<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>) {
 /// can only leave its neighbours (or itself) backward.
 #[inline(always)]
 fn structure<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>) {
-    let sc = s.sc;
-    let (w, us) = (sc.w, sc.us);
+    let (sc, w, us) = s.scene();
     let (from, to) = (f.from, f.to);
     let (capture, promotes) = (f.captured.is_some(), f.promo.is_some());
     let our_pawns = sc.pawns[ci(us)];
@@ -106,8 +105,7 @@ fn structure<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>) {
 /// A pawn to KN3 / QN3 shutting in an enemy bishop on KR2 / QR2.
 #[inline(always)]
 fn trap_bishop<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>) {
-    let sc = s.sc;
-    let us = sc.us;
+    let (sc, _, us) = s.scene();
     let to = f.to;
     if us.relative_rank(to.rank()).to_u32() == 2 && matches!(to.file().to_u32(), 1 | 6) {
         let corner_file = if to.file().to_u32() == 1 { 0 } else { 7 };

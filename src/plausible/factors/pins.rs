@@ -11,7 +11,7 @@ use super::facts::{MoveFacts, slider_attacks};
 use super::{Scorer, Sink};
 use crate::eval::piece_value;
 use crate::plausible::squares::ci;
-use crate::plausible::words::{Piece, Sq, role_name};
+use crate::plausible::words::{Piece, Sq};
 
 /// Pins and skewers by a slider on its new square, and lining up behind our own pieces.
 /// One look through every piece it reaches first (`beyond_first`): with no enemy piece
@@ -38,8 +38,8 @@ pub(super) fn pins_and_line_ups<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFact
 /// it: a pin or a skewer, if the one behind is worth it.
 #[inline(always)]
 fn pin_or_skewer<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>, t: Square) {
-    let sc = s.sc;
-    let (w, us, them) = (sc.w, sc.us, sc.them);
+    let (sc, w, us) = s.scene();
+    let them = !us;
     let v_new = f.v_new;
     let rt = sc.role(t);
     let behind = slider_attacks(f.new_role, f.to, f.occ2 ^ t) & !f.new_att & f.theirs2;
@@ -59,7 +59,7 @@ fn pin_or_skewer<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>, t: S
             s.add(
                 "skewer",
                 vb / w.skewer_div,
-                format_args!("skewers the king to the {} on {}", role_name(rb), Sq(b, us)),
+                format_args!("skewers the king to the {}", sc.piece_on(b)),
             );
         }
     } else if rb == Role::King || vb > vt.max(v_new) || (b_undefended && vb > vt) {
@@ -73,25 +73,13 @@ fn pin_or_skewer<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>, t: S
         s.add(
             "pin_piece",
             value,
-            format_args!(
-                "pins the {} on {} to the {} on {}",
-                role_name(rt),
-                Sq(t, us),
-                role_name(rb),
-                Sq(b, us)
-            ),
+            format_args!("pins the {} to the {}", sc.piece_on(t), sc.piece_on(b)),
         );
     } else if vt > v_new && (b_undefended || vb > v_new) {
         s.add(
             "skewer",
             vb / w.skewer_div,
-            format_args!(
-                "skewers the {} on {} to the {} on {}",
-                role_name(rt),
-                Sq(t, us),
-                role_name(rb),
-                Sq(b, us)
-            ),
+            format_args!("skewers the {} to the {}", sc.piece_on(t), sc.piece_on(b)),
         );
     }
 }
@@ -100,7 +88,6 @@ fn pin_or_skewer<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>, t: S
 #[inline(always)]
 fn line_up<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>, beyond_first: Bitboard) {
     let sc = s.sc;
-    let us = sc.us;
     for q in f.new_att & f.ours2 & !Bitboard::from(f.to) {
         if !beyond_first.intersects(attacks::ray(f.to, q)) {
             continue;
@@ -115,11 +102,9 @@ fn line_up<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>, beyond_fir
                 "prepare_discovery",
                 sc.w.prepare_discovery,
                 format_args!(
-                    "lines up behind our {} on {} against the {} on {}",
-                    role_name(sc.role(q)),
-                    Sq(q, us),
-                    role_name(rt),
-                    Sq(t, us)
+                    "lines up behind our {} against the {}",
+                    sc.piece_on(q),
+                    sc.piece_on(t)
                 ),
             );
             break;

@@ -29,8 +29,8 @@ pub(super) fn placement<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_
 /// A knight toward the centre, and on an outpost no pawn can chase it from.
 #[inline(always)]
 fn knight<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>) {
-    let sc = s.sc;
-    let (w, us, them) = (sc.w, sc.us, sc.them);
+    let (sc, w, us) = s.scene();
+    let them = !us;
     let (from, to) = (f.from, f.to);
     s.posi(
         "knight_centre",
@@ -62,8 +62,8 @@ fn knight<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>) {
 /// A rook to the seventh.
 #[inline(always)]
 fn rook<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>) {
-    let sc = s.sc;
-    let (w, us, them) = (sc.w, sc.us, sc.them);
+    let (sc, w, us) = s.scene();
+    let them = !us;
     let (from, to) = (f.from, f.to);
     if sc.rel_rank(to) == 6 && sc.rel_rank(from) != 6 {
         let their_seventh = Bitboard::from(Rank::new(if us == Color::White { 6 } else { 1 }));
@@ -82,8 +82,7 @@ fn rook<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>) {
 /// queen onto its diagonal.
 #[inline(always)]
 fn king_lines<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>) {
-    let sc = s.sc;
-    let (w, us) = (sc.w, sc.us);
+    let (sc, w, us) = s.scene();
     let (from, to, their_king, new_role) = (f.from, f.to, f.their_king, f.new_role);
     if matches!(new_role, Role::Rook | Role::Queen) {
         let on_file = to.file() == their_king.file() && from.file() != their_king.file();
@@ -130,8 +129,8 @@ fn king_lines<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>) {
 /// Blockades of enemy passed pawns: only a move to or from a square just ahead of one.
 #[inline(always)]
 fn blockade<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>) {
-    let sc = s.sc;
-    let (w, us, them) = (sc.w, sc.us, sc.them);
+    let (sc, w, us) = s.scene();
+    let them = !us;
     let (from, to) = (f.from, f.to);
     for front in sc.blockade_squares & (Bitboard::from(from) | to) {
         let Some(p) = front.offset(if them == Color::White { -8 } else { 8 }) else {

@@ -26,8 +26,7 @@ pub(super) fn threatens_mate<S: Sink>(
     f: &MoveFacts<'_, '_>,
     opens_king_field: bool,
 ) {
-    let sc = s.sc;
-    let (w, us) = (sc.w, sc.us);
+    let (sc, w, us) = s.scene();
     let new_role = f.new_role;
     if sc.near_root
         && !f.checks
