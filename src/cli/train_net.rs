@@ -31,7 +31,7 @@ pub struct TrainNetArgs {
     out: String,
     /// Also write the network after every this many passes, to OUT with `-eN` (N the
     /// pass) before its extension: `modern-e4.nnue`.
-    #[arg(long, value_parser = limits::at_least_one::<usize>())]
+    #[arg(long, value_name = "K", value_parser = limits::at_least_one::<usize>())]
     checkpoint_every: Option<usize>,
     /// Hidden units for each point of view (the file says it; the engine reads any width).
     #[arg(long, default_value_t = HIDDEN, value_parser = limits::at_least_one::<usize>())]
