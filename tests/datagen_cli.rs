@@ -1,6 +1,6 @@
 //! `machack datagen` writes self-play positions with results and scores that `machack
-//! tune` and `machack train-net` read, the same for the same seed; bad flags are usage
-//! errors.
+//! tune` and `machack train-net` read, the same for the same seed on any number of threads;
+//! `train-net` writes checkpoints the engine reads; bad flags are usage errors.
 
 #[path = "common/cli.rs"]
 mod cli;
@@ -16,7 +16,7 @@ fn datagen_output_is_repeatable_and_tune_reads_it() {
     let first = machack(&[&args[..], &["--out", file]].concat());
     assert!(first.status.success(), "{first:?}");
     let written = std::fs::read_to_string(file).unwrap();
-    let again = machack(&args);
+    let again = machack(&[&args[..], &["--threads", "2"]].concat());
     assert_eq!(String::from_utf8(again.stdout).unwrap(), written);
     assert!(written.lines().count() > 20, "{written}");
     for line in written.lines() {
@@ -127,8 +127,57 @@ fn train_net_names_a_bad_line_or_a_missing_file() {
 }
 
 #[test]
+fn train_net_writes_a_whole_network_every_k_passes() {
+    let dir = std::env::temp_dir().join(format!("machack-checkpoint-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("tiny.txt");
+    std::fs::write(
+        &data,
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 1/2-1/2 cp=30\n\
+         r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3 1-0 cp=45\n\
+         4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 1-0 cp=120\n\
+         4k3/4p3/8/8/8/8/8/3QK3 b - - 0 1 1-0 cp=900\n",
+    )
+    .unwrap();
+    let out = dir.join("net.nnue");
+    let train = |extra: &[&str]| {
+        let base = [
+            "train-net",
+            data.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "--epochs",
+            "2",
+            "--batch",
+            "2",
+            "--hidden",
+            "8",
+        ];
+        machack(&[&base[..], extra].concat())
+    };
+    let run = train(&["--checkpoint-every", "1"]);
+    assert!(run.status.success(), "{run:?}");
+    let last = std::fs::read(&out).unwrap();
+    for epoch in [1, 2] {
+        let file = dir.join(format!("net-e{epoch}.nnue"));
+        let bytes = std::fs::read(&file).unwrap();
+        assert!(machack::search::modern::network::Network::read(&bytes).is_ok());
+        assert_eq!(bytes == last, epoch == 2, "epoch {epoch}");
+        let net = machack(&["net", file.to_str().unwrap()]);
+        assert!(net.status.success(), "{net:?}");
+    }
+    let names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert_eq!(names.len(), 4, "no partial file is left: {names:?}");
+    assert_eq!(train(&["--checkpoint-every", "0"]).status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn zero_games_or_nodes_are_usage_errors() {
-    for bad in [["--games", "0"], ["--nodes", "0"]] {
+    for bad in [["--games", "0"], ["--nodes", "0"], ["--threads", "0"]] {
         let out = machack(&[&["datagen", "--games", "1"][..], &bad].concat());
         assert_eq!(out.status.code(), Some(2), "{bad:?}");
     }

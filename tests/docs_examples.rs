@@ -25,7 +25,7 @@ const NOT_RUN: &[(&str, &str)] = &[
     ("train-net positions.txt", "needs self-play data"),
     ("train-net FILE...", "the synopsis, not a command"),
     (
-        "--seed $s --format bullet",
+        "--seed 1 --threads 8 --format bullet",
         "hours of self-play (data for bullet)",
     ),
     (

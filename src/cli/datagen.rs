@@ -1,12 +1,14 @@
-//! `machack datagen --games N [--nodes N] [--random-plies N] [--seed S] [--out FILE]`: the
-//! modern search plays itself at a fixed node budget and writes every quiet position with
+//! `machack datagen --games N [--nodes N] [--random-plies N] [--seed S] [--threads N]
+//! [--out FILE]`: the modern search plays itself at a fixed node budget and writes every quiet position with
 //! its game's result and the search's score of it for White (`FEN RESULT cp=N` a line),
 //! the data `machack tune` reads; or, with `--format bullet`, bullet's 32-byte records,
 //! which `machack train-net` and bullet read.
 
 use clap::Args;
+use clap::builder::RangedU64ValueParser;
 
 use super::{CliError, limits};
+use crate::search::interface::MAX_THREADS;
 use crate::train::data::{Format, Writer};
 use crate::train::selfplay::{Plan, generate};
 
@@ -20,11 +22,16 @@ pub struct DatagenArgs {
     nodes: u64,
     /// Random moves that open each game (0 to 40).
     #[arg(long, default_value_t = 8,
-          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=40))]
+          value_parser = RangedU64ValueParser::<usize>::new().range(0..=40))]
     random_plies: usize,
     /// Picks the random openings: the same seed gives the same data.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Games played at once, each thread with its own search and 16 MiB table; the data
+    /// are the same, in the same order, whatever the number.
+    #[arg(long, default_value_t = 1,
+          value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_THREADS as u64))]
+    threads: usize,
     /// Write the positions here (default: standard output).
     #[arg(long)]
     out: Option<String>,
@@ -54,16 +61,22 @@ pub fn run(args: &DatagenArgs) -> Result<(), CliError> {
         random_plies: args.random_plies,
         seed: args.seed,
     };
-    let tally = generate(&plan, args.games, &mut out, &mut |index, played| {
-        eprintln!(
-            "game {}/{}: {} in {} plies, {} positions",
-            index + 1,
-            args.games,
-            played.outcome.as_str(),
-            played.plies,
-            played.positions.len()
-        );
-    })
+    let tally = generate(
+        &plan,
+        args.games,
+        args.threads,
+        &mut out,
+        &mut |index, played| {
+            eprintln!(
+                "game {}/{}: {} in {} plies, {} positions",
+                index + 1,
+                args.games,
+                played.outcome.as_str(),
+                played.plies,
+                played.positions.len()
+            );
+        },
+    )
     .map_err(|e| in_out(&e))?;
     out.flush().map_err(|e| in_out(&e))?;
     eprintln!(

@@ -122,7 +122,7 @@ enum Command {
     #[command(after_help = example!("machack book show --moves e4 c5"))]
     Book(book::BookArgs),
     /// Self-play at a fixed node budget: quiet positions with their game's result, for `tune`.
-    #[command(after_help = example!("machack datagen --games 200 --nodes 5000 --out positions.txt"))]
+    #[command(after_help = example!("machack datagen --games 200 --nodes 5000 --threads 2 --out positions.txt"))]
     Datagen(datagen::DatagenArgs),
     /// Turn the scored games of an OpenBench datagen workload (PGN) into training data.
     #[command(after_help = example!("machack convert-data games.pgn --out positions.bin"))]
@@ -131,7 +131,7 @@ enum Command {
     #[command(after_help = example!("machack tune --data positions.txt --epochs 50 --out weights.rs"))]
     Tune(tune::TuneArgs),
     /// Train the modern profile's evaluation network on datagen positions.
-    #[command(after_help = example!("machack train-net positions.txt --out nets/modern.nnue"))]
+    #[command(after_help = example!("machack train-net positions.txt --out nets/modern.nnue --checkpoint-every 5"))]
     TrainNet(train_net::TrainNetArgs),
     /// Annotate every move of a PGN game with machack's view (PGN or `--format table`).
     #[command(after_help = example!("machack annotate game.pgn --format table"))]

@@ -2,14 +2,16 @@
 //! self-play positions (what `machack datagen` writes: text lines, or bullet records in a
 //! `.bin` file) and writes it quantised, the file the engine embeds (`nets/modern.nnue`).
 //! The files are read a chunk at a time each pass, never whole. The end of each file
-//! (whole games, as datagen writes them in order) is held back and only measured.
+//! (whole games, as datagen writes them in order) is held back and only measured. With
+//! `--checkpoint-every K` the network so far is written every K passes, so that a long run
+//! stopped loses little.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::Args;
 
 use super::{CliError, limits};
-use crate::train::data::Format;
+use crate::train::data::{DataError, Format};
 use crate::train::network::{Errors, Files, FloatNet, HIDDEN, Settings, Source, train};
 
 #[derive(Debug, Args)]
@@ -27,6 +29,10 @@ pub struct TrainNetArgs {
     /// Where to write the network.
     #[arg(long)]
     out: String,
+    /// Also write the network after every this many passes, to OUT with `-eN` (N the
+    /// pass) before its extension: `modern-e4.nnue`.
+    #[arg(long, value_name = "K", value_parser = limits::at_least_one::<usize>())]
+    checkpoint_every: Option<usize>,
     /// Hidden units for each point of view (the file says it; the engine reads any width).
     #[arg(long, default_value_t = HIDDEN, value_parser = limits::at_least_one::<usize>())]
     hidden: usize,
@@ -104,15 +110,59 @@ pub fn run(args: &TrainNetArgs) -> Result<(), CliError> {
         &mut fit,
         &check,
         &settings,
-        &mut |epoch, e: Errors, _| {
+        &mut |epoch, e: Errors, net| {
             eprintln!(
                 "epoch {epoch} fitted {:.6} checked {:.6}",
                 e.fitted, e.checked
             );
+            match args.checkpoint_every {
+                Some(k) if epoch > 0 && epoch % k == 0 => {
+                    let path = checkpoint(Path::new(&args.out), epoch);
+                    save(&path, net).map_err(|e| DataError::InFile {
+                        path: path.display().to_string(),
+                        source: Box::new(e.into()),
+                    })
+                }
+                _ => Ok(()),
+            }
         },
     )
     .map_err(|e| input(&e))?;
-    std::fs::write(&args.out, net.to_bytes())
-        .map_err(|e| CliError::Input(format!("{}: {e}", args.out)))?;
-    Ok(())
+    save(Path::new(&args.out), &net).map_err(|e| CliError::Input(format!("{}: {e}", args.out)))
+}
+
+/// The checkpoint of pass `epoch`: `out` with `-e{epoch}` before its extension.
+fn checkpoint(out: &Path, epoch: usize) -> PathBuf {
+    let mut name = out.file_stem().unwrap_or_default().to_os_string();
+    name.push(format!("-e{epoch}"));
+    if let Some(extension) = out.extension() {
+        name.push(".");
+        name.push(extension);
+    }
+    out.with_file_name(name)
+}
+
+/// Writes `net` to `path` through a file beside it renamed at the end, so that a run stopped
+/// while writing leaves the file whole (the one before, or none).
+fn save(path: &Path, net: &FloatNet) -> std::io::Result<()> {
+    let mut part = path.as_os_str().to_os_string();
+    part.push(".part");
+    std::fs::write(&part, net.to_bytes())?;
+    std::fs::rename(&part, path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_checkpoint_takes_the_pass_before_the_extension() {
+        let name = |out: &str, epoch| checkpoint(Path::new(out), epoch);
+        assert_eq!(
+            name("nets/modern.nnue", 4),
+            Path::new("nets/modern-e4.nnue")
+        );
+        assert_eq!(name("net", 12), Path::new("net-e12"));
+        assert_eq!(name("a.b/net.v2.nnue", 1), Path::new("a.b/net.v2-e1.nnue"));
+    }
 }

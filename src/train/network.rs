@@ -473,13 +473,13 @@ pub struct Errors {
 /// Fits the network `net` (new, or one trained before) further to `fit` by `settings`,
 /// reporting the errors on `fit` and `check` before the first epoch (as 0: for a new
 /// residual network, about the hand-written evaluation's) and after every epoch, with the
-/// network so far.
+/// network so far (to save it, say); an error from `report` stops the training.
 pub fn train(
     mut net: FloatNet,
     fit: &mut dyn Source,
     check: &[Sample],
     settings: &Settings,
-    report: &mut dyn FnMut(usize, Errors, &FloatNet),
+    report: &mut dyn FnMut(usize, Errors, &FloatNet) -> Result<(), DataError>,
 ) -> Result<FloatNet, DataError> {
     let n = net.params.len();
     let threads = settings.threads.max(1);
@@ -498,7 +498,7 @@ pub fn train(
             checked: net.error(check, threads),
         },
         &net,
-    );
+    )?;
     for epoch in 1..=settings.epochs {
         let mut fitted = 0.0f64;
         let mut b = 0u64;
@@ -527,7 +527,7 @@ pub fn train(
                 checked: net.error(check, threads),
             },
             &net,
-        );
+        )?;
     }
     Ok(net)
 }
@@ -702,6 +702,7 @@ rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 1/2-1/2 cp=20
         let start = FloatNet::new(HIDDEN, false, 5);
         let net = train(start, &mut s, &check, &settings, &mut |_, e, _| {
             last = Some(e);
+            Ok(())
         })
         .unwrap();
         let after = last.unwrap().checked;

@@ -1,15 +1,18 @@
 //! Self-play for tuning data (`machack datagen`): the modern search plays itself at a fixed
 //! node budget from openings of a few random moves, and every quiet position of a game is
 //! written with the game's result and the search's score of it, the lines `machack tune`
-//! fits the evaluation to. Fixed
-//! nodes make a run the same on any machine and under any load: a seed gives one data set.
+//! fits the evaluation to. Fixed nodes make a run the same on any machine, under any load
+//! and on any number of threads: a seed gives one data set.
 //!
 //! A game ends by the rules (a draw is claimed as soon as it may be), by adjudication once
 //! one side has been at least [`WIN_CP`] ahead for [`WIN_PLIES`] plies in a row, or as a
 //! draw at [`MAX_PLIES`].
 
+use std::collections::BTreeMap;
 use std::io::{self, Write};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc;
+use std::thread;
 
 use shakmaty::{Chess, Color, Position};
 
@@ -96,7 +99,7 @@ pub fn play(searcher: &mut Searcher, plan: &Plan, index: u64) -> Played {
     }
 }
 
-/// Hash table of the searcher [`generate`] plays with, in MiB.
+/// Hash table of each searcher [`generate`] plays with, in MiB.
 const TABLE_MB: usize = 16;
 
 /// What [`generate`] wrote: positions, and games by result for White.
@@ -108,31 +111,67 @@ pub struct Tally {
     pub losses: u64,
 }
 
-/// Plays games `0..games` of `plan` with one searcher and writes their positions to `out`
-/// (not flushed); `each` hears of every game as it ends, with its number.
+/// Plays games `0..games` of `plan` on `threads` threads, each with its own searcher taking
+/// the next game not yet begun, and writes their positions to `out` (not flushed) in the
+/// games' order: a game depends only on the plan and its number, so the output is the same
+/// whatever the number of threads. `each` hears of every game, in that order, with its number.
 pub fn generate<W: Write>(
     plan: &Plan,
     games: u64,
+    threads: usize,
     out: &mut Writer<W>,
     each: &mut dyn FnMut(u64, &Played),
 ) -> io::Result<Tally> {
-    let mut searcher = Searcher::new(TABLE_MB);
-    let mut tally = Tally::default();
-    for index in 0..games {
-        let played = play(&mut searcher, plan, index);
-        let (white, count) = match played.outcome {
-            Outcome::WhiteWins => (1.0, &mut tally.wins),
-            Outcome::Draw => (0.5, &mut tally.draws),
-            Outcome::BlackWins => (0.0, &mut tally.losses),
-        };
-        *count += 1;
-        for p in &played.positions {
-            out.write(&p.pos, white, p.white_cp)?;
+    let next = AtomicU64::new(0);
+    let (send, receive) = mpsc::channel::<(u64, Played)>();
+    thread::scope(|scope| {
+        for _ in 0..threads.clamp(1, usize::try_from(games).unwrap_or(usize::MAX)) {
+            let (send, next) = (send.clone(), &next);
+            scope.spawn(move || {
+                let mut searcher = Searcher::new(TABLE_MB);
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    // A closed channel: the writer failed, and no more games are wanted.
+                    if index >= games
+                        || send
+                            .send((index, play(&mut searcher, plan, index)))
+                            .is_err()
+                    {
+                        break;
+                    }
+                }
+            });
         }
-        tally.positions += played.positions.len();
-        each(index, &played);
+        drop(send);
+        // Games that ended before an earlier one, held until it has been written.
+        let mut early = BTreeMap::new();
+        let mut tally = Tally::default();
+        let mut due = 0;
+        for (index, played) in receive {
+            early.insert(index, played);
+            while let Some(played) = early.remove(&due) {
+                write_game(&played, out, &mut tally)?;
+                each(due, &played);
+                due += 1;
+            }
+        }
+        Ok(tally)
+    })
+}
+
+/// Writes the positions of one game with its result, and counts it in `tally`.
+fn write_game<W: Write>(played: &Played, out: &mut Writer<W>, tally: &mut Tally) -> io::Result<()> {
+    let (white, count) = match played.outcome {
+        Outcome::WhiteWins => (1.0, &mut tally.wins),
+        Outcome::Draw => (0.5, &mut tally.draws),
+        Outcome::BlackWins => (0.0, &mut tally.losses),
+    };
+    *count += 1;
+    for p in &played.positions {
+        out.write(&p.pos, white, p.white_cp)?;
     }
-    Ok(tally)
+    tally.positions += played.positions.len();
+    Ok(())
 }
 
 /// A score in centipawns for the side to move (a mate as [`MATE_CP`]).
@@ -246,7 +285,7 @@ mod tests {
         let mut text = Vec::new();
         let mut seen = Vec::new();
         let mut out = Writer::new(&mut text, Format::Text);
-        let tally = generate(&PLAN, 2, &mut out, &mut |i, p| seen.push((i, p.clone()))).unwrap();
+        let tally = generate(&PLAN, 2, 1, &mut out, &mut |i, p| seen.push((i, p.clone()))).unwrap();
         assert_eq!(seen.iter().map(|(i, _)| *i).collect::<Vec<_>>(), [0, 1]);
         assert_eq!(tally.wins + tally.draws + tally.losses, 2);
         let positions: usize = seen.iter().map(|(_, p)| p.positions.len()).sum();
@@ -261,6 +300,20 @@ mod tests {
                 .take(first.positions.len())
                 .all(|l| l.contains(result))
         );
+    }
+
+    #[test]
+    fn more_threads_write_the_same_games_in_the_same_order() {
+        let run = |threads| {
+            let (mut bytes, mut order) = (Vec::new(), Vec::new());
+            let mut out = Writer::new(&mut bytes, Format::Bullet);
+            let tally = generate(&PLAN, 3, threads, &mut out, &mut |i, _| order.push(i)).unwrap();
+            (bytes, order, tally)
+        };
+        let one = run(1);
+        assert_eq!(one.1, [0, 1, 2]);
+        assert!(one.2.positions > 0);
+        assert_eq!(run(3), one);
     }
 
     #[test]
