@@ -96,17 +96,7 @@ async fn play_watch_look_inside_and_load_in_a_real_browser() {
     .await;
 
     // A PGN pasted and loaded.
-    let pgn = "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n";
-    let area = c.find(Locator::Id("pgn")).await.unwrap();
-    area.clear().await.unwrap();
-    area.send_keys(pgn).await.unwrap();
-    click(&c, "#pgn-load").await;
-    until(
-        &c,
-        "the PGN's moves",
-        "return document.querySelectorAll('#moves button.move').length === 6",
-    )
-    .await;
+    load_pgn(&c, "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n", 6).await;
     // The game reviewed: a row a move, then a row clicked shows its position and note.
     click(&c, "#review-start").await;
     until(
@@ -212,6 +202,20 @@ const CLEARED: &str = "return !document.querySelector('#thinking .answer') \
 
 /// Where square e2 is drawn: row 6 from the top with White below, row 1 when flipped.
 const E2_ROW: &str = "return document.querySelector(\"rect[data-square='e2']\").getAttribute('y')";
+
+/// Pastes `pgn` in the box, loads it and waits for its `moves` half-moves in the list.
+async fn load_pgn(c: &Client, pgn: &str, moves: usize) {
+    let area = c.find(Locator::Id("pgn")).await.unwrap();
+    area.clear().await.unwrap();
+    area.send_keys(pgn).await.unwrap();
+    click(c, "#pgn-load").await;
+    until(
+        c,
+        "the PGN's moves",
+        &format!("return document.querySelectorAll('#moves button.move').length === {moves}"),
+    )
+    .await;
+}
 
 async fn analysed(c: &Client) {
     click(c, "#analyse").await;
@@ -542,16 +546,7 @@ async fn the_layout_fits_from_a_wide_window_to_a_phone() {
     // Twelve moves, so that the list numbers them past 9.
     let pgn = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 \
                8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 11. Nbd2 Bb7 12. Bc2 Re8 *\n";
-    let area = c.find(Locator::Id("pgn")).await.unwrap();
-    area.clear().await.unwrap();
-    area.send_keys(pgn).await.unwrap();
-    click(&c, "#pgn-load").await;
-    until(
-        &c,
-        "the game's 24 moves",
-        "return document.querySelectorAll('#moves button.move').length === 24",
-    )
-    .await;
+    load_pgn(&c, pgn, 24).await;
 
     // 900 × 700: the whole board in the window, beside the move list; "10." whole.
     viewport(&c, 900, 700).await;
