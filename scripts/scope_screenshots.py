@@ -169,6 +169,13 @@ def machack_plays(d, moves):
     d.js("document.activeElement.blur()")
 
 
+def panel_shot(d, panel_id, path):
+    """Scrolls the element `panel_id` into view and takes the screenshot `path`."""
+    d.js("document.getElementById(arguments[0]).scrollIntoView()", panel_id)
+    time.sleep(0.3)
+    d.screenshot(path)
+
+
 def shoot(d, url, out, width, height):
     # Play: a game on the board, machack's last move with its line as arrows, the graph
     # of the values its searches found.
@@ -191,9 +198,7 @@ def shoot(d, url, out, width, height):
     d.until("the node's children", "return !!document.querySelector('#tree li.the-best-move li')")
     d.click("#tree li.the-best-move li.variation > button.label")
     d.until("its evaluation", "return document.getElementById('eval').textContent.includes('S = B')")
-    d.js("document.getElementById('inside').scrollIntoView()")
-    time.sleep(0.3)
-    d.screenshot(out / "scope-analysis.png")
+    panel_shot(d, "inside", out / "scope-analysis.png")
 
     # Review, in the plain look: a short game reviewed, one of its moves picked and its
     # position on the board.
@@ -203,9 +208,7 @@ def shoot(d, url, out, width, height):
     d.until("the review", "return document.getElementById('review-notes').dataset.done === 'true'")
     d.click("#review-notes tr[data-ply='7']")
     d.until("the reviewed position", "return !document.getElementById('review').hidden")
-    d.js("document.getElementById('review-panel').scrollIntoView()")
-    time.sleep(0.3)
-    d.screenshot(out / "scope-review.png")
+    panel_shot(d, "review-panel", out / "scope-review.png")
     select(d, "theme", "scope")
 
     # A phone: the board the width of the screen, the panels below it.

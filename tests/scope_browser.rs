@@ -195,10 +195,17 @@ async fn opened_1967_without_book() -> Option<(Killed, Killed, Client, String)> 
 }
 
 /// Whether the panels of the last search are gone: no answer, no tree, no review rows.
-const CLEARED: &str = "return !document.querySelector('#thinking .answer') \
+const CLEARED: &str = "!document.querySelector('#thinking .answer') \
      && !document.querySelector('#tree .outline') \
      && !document.querySelector('#review-notes tr[data-ply]') \
      && document.getElementById('evalbar').dataset.value === ''";
+
+/// [`CLEARED`] with `moves` half-moves in the list.
+fn cleared_with(moves: usize) -> String {
+    format!(
+        "return document.querySelectorAll('#moves button.move').length === {moves} && {CLEARED}"
+    )
+}
 
 /// Where square e2 is drawn: row 6 from the top with White below, row 1 when flipped.
 const E2_ROW: &str = "return document.querySelector(\"rect[data-square='e2']\").getAttribute('y')";
@@ -280,7 +287,12 @@ async fn panels_values_bar_graph_and_keys_belong_to_the_position_shown() {
 
     // A typed FEN: the search of the last position goes.
     type_fen(&c, "4k3/8/8/8/8/8/3QK3/8 w - - 0 1").await;
-    until(&c, "cleared panels after a FEN", CLEARED).await;
+    until(
+        &c,
+        "cleared panels after a FEN",
+        &format!("return {CLEARED}"),
+    )
+    .await;
 
     // A loaded PGN, the same; its review, then a search at its end.
     analysed(&c).await;
@@ -288,15 +300,7 @@ async fn panels_values_bar_graph_and_keys_belong_to_the_position_shown() {
     area.clear().await.unwrap();
     area.send_keys("1. e4 e5 2. Nf3 *\n").await.unwrap();
     click(&c, "#pgn-load").await;
-    until(
-        &c,
-        "cleared panels after a PGN",
-        &format!(
-            "return document.querySelectorAll('#moves button.move').length === 3 && {}",
-            &CLEARED[7..]
-        ),
-    )
-    .await;
+    until(&c, "cleared panels after a PGN", &cleared_with(3)).await;
     click(&c, "#review-start").await;
     until(
         &c,
@@ -339,28 +343,12 @@ async fn panels_values_bar_graph_and_keys_belong_to_the_position_shown() {
     until(&c, "the game now", "return document.getElementById('review').hidden && document.querySelector('.search-note').hidden").await;
     assert_eq!(c.execute(E2_ROW, vec![]).await.unwrap(), "6");
     body.send_keys("f").await.unwrap();
-    until(
-        &c,
-        "the board flipped",
-        &format!(
-            "{{ const f = () => {{ {} }}; return f() === '1'; }}",
-            E2_ROW
-        ),
-    )
-    .await;
+    until(&c, "the board flipped", &format!("{E2_ROW} === '1'")).await;
     body.send_keys("f").await.unwrap();
 
     // Undo: the search of the position undone goes, and so do the review's notes.
     click(&c, "#undo").await;
-    until(
-        &c,
-        "cleared panels after Undo",
-        &format!(
-            "return document.querySelectorAll('#moves button.move').length === 2 && {}",
-            &CLEARED[7..]
-        ),
-    )
-    .await;
+    until(&c, "cleared panels after Undo", &cleared_with(2)).await;
 
     // New game: a move, machack's reply searched, the bar and graph drawn...
     click(&c, "#new-game").await;
@@ -375,25 +363,14 @@ async fn panels_values_bar_graph_and_keys_belong_to_the_position_shown() {
     until(&c, "machack's reply and its value", "return document.querySelectorAll('#moves button.move').length === 2 && document.getElementById('evalbar').dataset.value !== '' && Number(document.getElementById('graph').dataset.points) >= 2").await;
     // ...then New game: the panels cleared; New game as Black: the board turned round.
     click(&c, "#new-game").await;
-    until(
-        &c,
-        "cleared panels after New game",
-        &format!(
-            "return document.querySelectorAll('#moves button.move').length === 0 && {}",
-            &CLEARED[7..]
-        ),
-    )
-    .await;
+    until(&c, "cleared panels after New game", &cleared_with(0)).await;
     assert_eq!(c.execute(E2_ROW, vec![]).await.unwrap(), "6");
     click(&c, "#human option[value='black']").await;
     click(&c, "#new-game").await;
     until(
         &c,
         "the board turned to Black",
-        &format!(
-            "{{ const f = () => {{ {} }}; return f() === '1'; }}",
-            E2_ROW
-        ),
+        &format!("{E2_ROW} === '1'"),
     )
     .await;
     c.close().await.unwrap();

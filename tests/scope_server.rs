@@ -470,16 +470,8 @@ async fn the_page_chooses_profile_strength_and_lines_and_bad_values_are_refused(
 
 #[test]
 fn every_address_prints_a_url_for_other_machines_too() {
-    use std::io::{BufRead, BufReader};
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_machack"))
-        .args(["scope", "--host", "0.0.0.0", "--port", "0"])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut out = BufReader::new(child.stdout.take().unwrap());
-    let mut first = String::new();
-    out.read_line(&mut first).unwrap();
+    use std::io::BufRead;
+    let (mut child, mut out, first) = spawn_scope_with(&["--host", "0.0.0.0", "--port", "0"]);
     let port = first
         .trim()
         .strip_prefix("machack scope: http://localhost:")
@@ -525,19 +517,32 @@ fn rss_kb(pid: u32) -> u64 {
     line.split_whitespace().nth(1).unwrap().parse().unwrap()
 }
 
-/// A scope binary on a free loopback port: the child and its address.
-fn spawn_scope() -> (std::process::Child, String) {
+/// `machack scope` started with `args`: the child, its output, and the first line it
+/// printed (the page's address).
+fn spawn_scope_with(
+    args: &[&str],
+) -> (
+    std::process::Child,
+    std::io::BufReader<std::process::ChildStdout>,
+    String,
+) {
     use std::io::{BufRead, BufReader};
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_machack"))
-        .args(["scope", "--port", "0"])
+        .arg("scope")
+        .args(args)
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
     let mut first = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut first)
-        .unwrap();
+    out.read_line(&mut first).unwrap();
+    (child, out, first)
+}
+
+/// A scope binary on a free loopback port: the child and its address.
+fn spawn_scope() -> (std::process::Child, String) {
+    let (child, _, first) = spawn_scope_with(&["--port", "0"]);
     let addr = first
         .trim()
         .strip_prefix("machack scope: http://")
