@@ -3,7 +3,7 @@
 // the server; this file only routes messages and keeps what is on screen.
 
 import { Board } from "./board.js";
-import { view, h, drawMoves, drawInfo, drawDone, drawEval, lineText, halfMoves, povScore } from "./panels.js";
+import { view, h, drawMoves, drawInfo, drawDone, drawEval, lineText, halfMoves, negated } from "./panels.js";
 import { Tree } from "./tree.js";
 import { Review } from "./review.js";
 import { drawBar, drawGraph } from "./graph.js";
@@ -96,7 +96,7 @@ function receive(m) {
 
 // A value the server sent for the mover `turn`, from White's side (the bar and graph's).
 function white(s, turn) {
-  return turn === "black" ? { value: -s.value, mate: s.mate === null || s.mate === undefined ? s.mate : -s.mate } : s;
+  return turn === "black" ? negated(s) : s;
 }
 
 // Another game (new, undone, set up or loaded): what the page showed of the last one goes,

@@ -35,12 +35,15 @@ export function lineText(moves) {
 
 // Whether a value for the side `turn` (the search's mover) turns round to be told from
 // the point of view chosen.
-const turns = (turn) => view.pov === "white" && turn === "black";
+export const turns = (turn) => view.pov === "white" && turn === "black";
+
+// A value told from the other side.
+export const negated = (s) => ({ value: -s.value, mate: s.mate === null || s.mate === undefined ? s.mate : -s.mate });
 
 // A value the server sent for the mover `turn`, as the chosen point of view tells it.
-export function povScore(s, turn) {
+function povScore(s, turn) {
   if (!s || !turns(turn)) return s;
-  return { value: -s.value, mate: s.mate === null || s.mate === undefined ? s.mate : -s.mate };
+  return negated(s);
 }
 
 export function scoreText(s, turn) {

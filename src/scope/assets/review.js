@@ -2,7 +2,7 @@
 // server makes them. A click on a row, or Previous/Next, shows the position before that
 // move on the board and the note in full below the table.
 
-import { h, view, povLabel, scoreText } from "./panels.js";
+import { h, povLabel, scoreText, turns } from "./panels.js";
 
 // The mover of a note's position, whose side its values are given from.
 const mover = (n) => (n.white ? "white" : "black");
@@ -12,7 +12,7 @@ const mover = (n) => (n.white ? "white" : "black");
 // values when one of them is a mate.
 function diffText(n) {
   if (n.diff === null) return `${scoreText(n.machack_value, mover(n))} vs ${scoreText(n.played_value, mover(n))}`;
-  const diff = view.pov === "white" && !n.white ? -n.diff : n.diff;
+  const diff = turns(mover(n)) ? -n.diff : n.diff;
   const d = (diff / 128).toFixed(2);
   return d === "0.00" || d === "-0.00" ? "0.00" : (diff > 0 ? "+" : "") + d;
 }
