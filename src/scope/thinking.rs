@@ -199,16 +199,13 @@ impl Session {
         let Some(mut t) = self.thinking.take_if(|t| t.seq == seq) else {
             return;
         };
-        let result = (best.source == Source::Search)
+        let mut result = (best.source == Source::Search)
             .then(|| self.engine.last_search())
             .flatten();
-        let watched = result
-            .as_ref()
-            .is_some_and(|r| r.evaluator == Evaluator::StaticBoard && !r.root_moves.is_empty());
         if self.watch
-            && watched
             && !t.stop_asked
             && let Some(r) = result
+                .take_if(|r| r.evaluator == Evaluator::StaticBoard && !r.root_moves.is_empty())
         {
             // The show starts from an empty list: no move has a value yet.
             for l in &mut t.live {

@@ -171,8 +171,9 @@ impl Options {
                 if !clamp && (v < min || v > max) {
                     return Err(format!("{v} is outside {min}..={max}"));
                 }
-                set(self, v.clamp(min, max));
-                v.clamp(min, max).to_string()
+                let v = v.clamp(min, max);
+                set(self, v);
+                v.to_string()
             }
             OptionKind::Combo { choices, set, .. } => {
                 let known = choices();
