@@ -3,8 +3,7 @@
 // values are the searches' the server sent; nothing here computes chess.
 
 import { el } from "./board.js";
-
-const isMate = (s) => s.mate !== null && s.mate !== undefined;
+import { isMate, whiteText } from "./panels.js";
 
 // A value (pawn = 128) as White's share of the bar, -1 to 1: the winning-chances curve
 // lichess draws its bar with, so that a pawn moves it a little and a rook a lot.
@@ -12,12 +11,6 @@ export function share(s) {
   if (isMate(s)) return s.mate > 0 ? 1 : -1;
   const cp = (s.value * 100) / 128;
   return 2 / (1 + Math.exp(-0.00368208 * cp)) - 1;
-}
-
-// White's value as text: "+0.35", "White mates in 2".
-export function whiteText(s) {
-  if (isMate(s)) return `${s.mate > 0 ? "White" : "Black"} mates in ${Math.abs(s.mate)}`;
-  return (s.value >= 0 ? "+" : "") + (s.value / 128).toFixed(2);
 }
 
 // The bar: `s`, White's value, or none when no search has valued the position.

@@ -46,14 +46,19 @@ function povScore(s, turn) {
   return negated(s);
 }
 
+export const isMate = (s) => s.mate !== null && s.mate !== undefined;
+
+// White's value as text: "+0.35", "White mates in 2".
+export function whiteText(s) {
+  if (isMate(s)) return `${s.mate > 0 ? "White" : "Black"} mates in ${Math.abs(s.mate)}`;
+  return pawns(s.value);
+}
+
 export function scoreText(s, turn) {
   if (!s) return "";
   const told = povScore(s, turn);
-  if (told.mate !== null && told.mate !== undefined) {
-    if (view.pov === "white") return `${told.mate > 0 ? "White" : "Black"} mates in ${Math.abs(told.mate)}`;
-    return told.mate > 0 ? `mate in ${told.mate}` : `mated in ${-told.mate}`;
-  }
-  return (told.value >= 0 ? "+" : "") + (told.value / 128).toFixed(2);
+  if (view.pov === "white" || !isMate(told)) return whiteText(told);
+  return told.mate > 0 ? `mate in ${told.mate}` : `mated in ${-told.mate}`;
 }
 
 const pawns = (v) => (v >= 0 ? "+" : "") + (v / 128).toFixed(2);
