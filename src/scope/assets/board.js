@@ -176,7 +176,7 @@ export class Board {
       const at = { x1: x1 + 0.5, y1: y1 + 0.5, x2: x2 + 0.5, y2: y2 + 0.5 };
       el("line", { ...at, class: "arrow halo arrow" + i }, svg);
       el("line", {
-        ...at, class: "arrow arrow" + i + (i === 0 ? " best" : ""),
+        ...at, class: "arrow arrow" + i,
         "marker-end": i === 0 ? "url(#arrowhead-best)" : "url(#arrowhead)",
       }, svg);
     }
