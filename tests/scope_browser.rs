@@ -13,7 +13,7 @@ use fantoccini::{Client, Locator};
 
 #[path = "scope_common/browser.rs"]
 mod browser;
-use browser::{Killed, click, opened, text, until};
+use browser::{ANSWERED, Killed, click, opened, text, until};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn play_watch_look_inside_and_load_in_a_real_browser() {
@@ -226,12 +226,7 @@ async fn load_pgn(c: &Client, pgn: &str, moves: usize) {
 
 async fn analysed(c: &Client) {
     click(c, "#analyse").await;
-    until(
-        c,
-        "the analysis",
-        "return !!document.querySelector('#thinking .answer') && document.getElementById('stop').disabled",
-    )
-    .await;
+    until(c, "the analysis", ANSWERED).await;
 }
 
 async fn type_fen(c: &Client, fen: &str) {

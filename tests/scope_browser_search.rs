@@ -6,7 +6,7 @@
 #[path = "scope_common/browser.rs"]
 mod browser;
 
-use browser::{click, opened, text, until};
+use browser::{ANSWERED, click, opened, text, until};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn analyse_names_the_book_move_and_watch_shows_the_1967_search_at_work() {
@@ -49,12 +49,7 @@ async fn analyse_names_the_book_move_and_watch_shows_the_1967_search_at_work() {
     until(&c, "the second step", &step(2)).await;
     let shown = text(&c, "thinking").await;
     assert!(shown.contains("value when best"), "{shown}");
-    until(
-        &c,
-        "the answer after the show",
-        "return !!document.querySelector('#thinking .answer') && document.getElementById('stop').disabled",
-    )
-    .await;
+    until(&c, "the answer after the show", ANSWERED).await;
     // The box ticks back after a reload: the setting is the server's and the page keeps it.
     c.refresh().await.unwrap();
     until(

@@ -117,6 +117,10 @@ pub async fn opened() -> Option<(Killed, Killed, Client, String)> {
     Some((scope, driver_process, c, url))
 }
 
+/// Whether the search has answered and ended: its answer shown, Stop greyed out.
+pub const ANSWERED: &str = "return !!document.querySelector('#thinking .answer') \
+     && document.getElementById('stop').disabled";
+
 /// Waits until the script returns true (at most 20 s).
 pub async fn until(c: &Client, what: &str, script: &str) {
     let started = Instant::now();
