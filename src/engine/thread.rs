@@ -417,17 +417,14 @@ fn tablebase_answer(probe: RootProbe, start: Instant, on_info: &mut InfoFn) -> B
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::tests::answer;
+    use crate::engine::tests::{answer, to_depth};
     use crate::engine::{Engine, EngineError, Go};
     use std::sync::mpsc;
 
     /// Starts a depth-1 search that `hold` makes wait (infinite or ponder), checks that
     /// it gives no answer in 300 ms, and returns where the answer will arrive.
     fn held(e: &mut Engine, hold: fn(&mut Go)) -> mpsc::Receiver<BestMove> {
-        let mut go = Go {
-            depth: Some(1),
-            ..Go::default()
-        };
+        let mut go = to_depth(1);
         hold(&mut go);
         let rx = answer(e, go);
         assert!(rx.recv_timeout(Duration::from_millis(300)).is_err());
