@@ -30,10 +30,8 @@ pub struct Replay {
 
 impl Replay {
     /// The record's rows the search searched, in its order.
-    pub fn searched(&self) -> Vec<&RootMove> {
-        (self.result.root_moves.iter())
-            .filter(|rm| rm.searched && rm.score.is_some())
-            .collect()
+    pub fn searched(&self) -> impl Iterator<Item = &RootMove> {
+        (self.result.root_moves.iter()).filter(|rm| rm.searched && rm.score.is_some())
     }
 
     /// The progress report after the first `shown` searched moves: each shown move's
@@ -41,7 +39,7 @@ impl Replay {
     /// better than an earlier one, an upper bound, never is); the search's answer once
     /// all are shown.
     pub fn view(&self, root: &Chess, live: &mut [LiveRootMove]) -> Option<InfoView> {
-        let rows = self.searched();
+        let rows: Vec<&RootMove> = self.searched().collect();
         let shown = &rows[..self.shown.min(rows.len())];
         let last = shown.last()?;
         let value = |rm: &RootMove| rm.score.map(|s| s.value());

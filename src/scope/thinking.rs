@@ -175,7 +175,7 @@ impl Session {
             }
             r.shown += 1;
             r.at = Instant::now() + WATCH_STEP;
-            let more = r.shown < r.searched().len();
+            let more = r.shown < r.searched().count();
             if let Some(view) = r.view(&t.root, &mut t.live) {
                 let _ = self.events.send(Reply::Info(Box::new(view)));
             }
@@ -234,17 +234,15 @@ impl Session {
 
     /// Ends the watch pace's replay, if one is under way: the search's answer at once.
     pub(super) fn end_replay(&mut self) {
-        let Some(mut t) = self.thinking.take_if(|t| t.replay.is_some()) else {
-            return;
-        };
-        let Some(r) = t.replay.take() else {
-            return;
-        };
-        // The replay is the page's pace, not machack's thinking: its clock does not pay.
-        if t.play {
-            self.turn_started += r.started.elapsed();
+        if let Some(mut t) = self.thinking.take_if(|t| t.replay.is_some())
+            && let Some(r) = t.replay.take()
+        {
+            // The replay is the page's pace, not machack's thinking: its clock does not pay.
+            if t.play {
+                self.turn_started += r.started.elapsed();
+            }
+            self.answer(t, r.best, Some(r.result));
         }
-        self.answer(t, r.best, Some(r.result));
     }
 
     /// Shows the answer of a search and plays it when machack was choosing its move.
