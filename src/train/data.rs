@@ -55,6 +55,14 @@ impl From<io::Error> for DataError {
     }
 }
 
+/// `e` said of the file at `path`.
+pub fn in_file(path: &Path, e: DataError) -> DataError {
+    DataError::InFile {
+        path: path.display().to_string(),
+        source: Box::new(e),
+    }
+}
+
 /// How positions are stored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {

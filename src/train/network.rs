@@ -17,7 +17,7 @@ use std::path::PathBuf;
 
 use shakmaty::{Chess, Color, Position};
 
-use super::data::{self, DataError, Format, Labelled};
+use super::data::{self, DataError, Format, Labelled, in_file};
 use crate::search::modern::eval::evaluate;
 use crate::search::modern::level::mix;
 use crate::search::modern::network::{
@@ -196,14 +196,6 @@ impl Files {
             threads,
         };
         Ok((files, held_back))
-    }
-}
-
-/// `e` said of the file at `path`.
-fn in_file(path: &std::path::Path, e: DataError) -> DataError {
-    DataError::InFile {
-        path: path.display().to_string(),
-        source: Box::new(e),
     }
 }
 
