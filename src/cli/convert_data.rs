@@ -7,7 +7,8 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::CliError;
-use crate::train::data::{Format, Writer};
+use super::datagen::data_out;
+use crate::train::data::Format;
 use crate::train::openbench::convert;
 
 #[derive(Debug, Args)]
@@ -32,19 +33,7 @@ pub fn run(args: &ConvertDataArgs) -> Result<(), CliError> {
             .as_ref()
             .map_or("stdout".into(), |p| p.display().to_string())
     };
-    let out: Box<dyn std::io::Write> = match &args.out {
-        Some(path) => Box::new(std::io::BufWriter::new(
-            std::fs::File::create(path)
-                .map_err(|e| CliError::Input(format!("{}: {e}", shown())))?,
-        )),
-        None if format == Format::Bullet => {
-            return Err(CliError::Usage(
-                "--format bullet writes binary records: name a file with --out".into(),
-            ));
-        }
-        None => Box::new(std::io::stdout().lock()),
-    };
-    let mut out = Writer::new(out, format);
+    let mut out = data_out(args.out.as_deref(), format)?;
     let (mut positions, mut games) = (0usize, 0usize);
     for path in &args.pgn {
         let in_file =

@@ -4,6 +4,9 @@
 //! the data `machack tune` reads; or, with `--format bullet`, bullet's 32-byte records,
 //! which `machack train-net` and bullet read.
 
+use std::io::Write;
+use std::path::Path;
+
 use clap::Args;
 use clap::builder::RangedU64ValueParser;
 
@@ -44,18 +47,7 @@ pub fn run(args: &DatagenArgs) -> Result<(), CliError> {
     let in_out = |e: &dyn std::fmt::Display| {
         CliError::Input(format!("{}: {e}", args.out.as_deref().unwrap_or("stdout")))
     };
-    let out: Box<dyn std::io::Write> = match &args.out {
-        Some(path) => Box::new(std::io::BufWriter::new(
-            std::fs::File::create(path).map_err(|e| in_out(&e))?,
-        )),
-        None if args.format == Format::Bullet => {
-            return Err(CliError::Usage(
-                "--format bullet writes binary records: name a file with --out".into(),
-            ));
-        }
-        None => Box::new(std::io::stdout().lock()),
-    };
-    let mut out = Writer::new(out, args.format);
+    let mut out = data_out(args.out.as_deref().map(Path::new), args.format)?;
     let plan = Plan {
         nodes: args.nodes,
         random_plies: args.random_plies,
@@ -84,4 +76,25 @@ pub fn run(args: &DatagenArgs) -> Result<(), CliError> {
         tally.positions, args.games, tally.wins, tally.draws, tally.losses
     );
     Ok(())
+}
+
+/// The writer of data in `format` to the file `out` (created) or, for text, to standard
+/// output; bullet's binary records go only to a file.
+pub(super) fn data_out(
+    out: Option<&Path>,
+    format: Format,
+) -> Result<Writer<Box<dyn Write>>, CliError> {
+    let out: Box<dyn Write> = match out {
+        Some(path) => Box::new(std::io::BufWriter::new(
+            std::fs::File::create(path)
+                .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?,
+        )),
+        None if format == Format::Bullet => {
+            return Err(CliError::Usage(
+                "--format bullet writes binary records: name a file with --out".into(),
+            ));
+        }
+        None => Box::new(std::io::stdout().lock()),
+    };
+    Ok(Writer::new(out, format))
 }

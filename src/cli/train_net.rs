@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::{CliError, limits};
-use crate::train::data::{DataError, Format};
+use crate::train::data::{Format, in_file};
 use crate::train::network::{Errors, Files, FloatNet, HIDDEN, Settings, Source, train};
 
 #[derive(Debug, Args)]
@@ -118,10 +118,7 @@ pub fn run(args: &TrainNetArgs) -> Result<(), CliError> {
             match args.checkpoint_every {
                 Some(k) if epoch > 0 && epoch % k == 0 => {
                     let path = checkpoint(Path::new(&args.out), epoch);
-                    save(&path, net).map_err(|e| DataError::InFile {
-                        path: path.display().to_string(),
-                        source: Box::new(e.into()),
-                    })
+                    save(&path, net).map_err(|e| in_file(&path, e.into()))
                 }
                 _ => Ok(()),
             }

@@ -17,6 +17,7 @@ use thiserror::Error;
 
 use super::bullet::{self, RECORD, RecordError};
 pub use super::labelled::Labelled;
+use crate::fide::Outcome;
 use crate::rules::parse_fen;
 
 /// Why a data file could not be read.
@@ -51,6 +52,14 @@ pub enum DataError {
 impl From<io::Error> for DataError {
     fn from(e: io::Error) -> DataError {
         DataError::Io(e.to_string())
+    }
+}
+
+/// `e` said of the file at `path`.
+pub fn in_file(path: &Path, e: DataError) -> DataError {
+    DataError::InFile {
+        path: path.display().to_string(),
+        source: Box::new(e),
     }
 }
 
@@ -186,12 +195,12 @@ impl<W: Write> Writer<W> {
             Format::Bullet => bullet::write(&mut self.out, pos, white_cp, result),
             Format::Text => {
                 let fen = Fen::from_position(pos, EnPassantMode::Legal);
-                let result = match result {
-                    r if r > 0.75 => "1-0",
-                    r if r < 0.25 => "0-1",
-                    _ => "1/2-1/2",
+                let outcome = match result {
+                    r if r > 0.75 => Outcome::WhiteWins,
+                    r if r < 0.25 => Outcome::BlackWins,
+                    _ => Outcome::Draw,
                 };
-                writeln!(self.out, "{fen} {result} cp={white_cp}")
+                writeln!(self.out, "{fen} {} cp={white_cp}", outcome.as_str())
             }
         }
     }

@@ -17,7 +17,7 @@ use std::path::PathBuf;
 
 use shakmaty::{Chess, Color, Position};
 
-use super::data::{self, DataError, Format, Labelled};
+use super::data::{self, DataError, Format, Labelled, in_file};
 use crate::search::modern::eval::evaluate;
 use crate::search::modern::level::mix;
 use crate::search::modern::network::{
@@ -93,14 +93,17 @@ fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
+/// `items` cut into one part for each of `threads` threads.
+fn parts<T>(items: &[T], threads: usize) -> std::slice::Chunks<'_, T> {
+    items.chunks(items.len().div_ceil(threads).max(1))
+}
+
 /// The samples of `positions`, made on `threads` threads (the hand-written evaluation
 /// of each is the costly part).
 fn samples(positions: &[Labelled], score_weight: f64, threads: usize, out: &mut Vec<Sample>) {
     out.clear();
-    let part = positions.len().div_ceil(threads).max(1);
     std::thread::scope(|scope| {
-        let handles: Vec<_> = positions
-            .chunks(part)
+        let handles: Vec<_> = parts(positions, threads)
             .map(|chunk| {
                 scope.spawn(move || {
                     chunk
@@ -193,14 +196,6 @@ impl Files {
             threads,
         };
         Ok((files, held_back))
-    }
-}
-
-/// `e` said of the file at `path`.
-fn in_file(path: &std::path::Path, e: DataError) -> DataError {
-    DataError::InFile {
-        path: path.display().to_string(),
-        source: Box::new(e),
     }
 }
 
@@ -412,9 +407,8 @@ impl FloatNet {
 
     /// The mean squared error over `samples`, on `threads` threads.
     pub fn error(&self, samples: &[Sample], threads: usize) -> f64 {
-        let chunks = samples.chunks(samples.len().div_ceil(threads).max(1));
         let total: f64 = std::thread::scope(|scope| {
-            let handles: Vec<_> = chunks
+            let handles: Vec<_> = parts(samples, threads)
                 .map(|part| {
                     scope.spawn(move || {
                         let mut acc = [vec![0.0; self.hidden], vec![0.0; self.hidden]];
