@@ -169,6 +169,8 @@ fn knobs() -> Vec<Knob> {
         ("unparried_pct", |w| &mut w.unparried_pct),
         ("parries_mate", |w| &mut w.parries_mate),
         ("poisoned_pct", |w| &mut w.poisoned_pct),
+        ("regain_pct", |w| &mut w.regain_pct),
+        ("king_field_sacrifice", |w| &mut w.king_field_sacrifice),
         ("unstoppable_mate", |w| &mut w.unstoppable_mate),
         ("unparried_min", |w| &mut w.unparried_min),
         ("prepare_discovery", |w| &mut w.prepare_discovery),

@@ -715,6 +715,29 @@ const CASES: &[Case] = &[
         near: Some(("2Q2n2/2R4p/1p1qpp1k/8/3P3P/3B2P1/5PK1/r7 w - - 0 1", "Rxh7")),
     },
     Case {
+        // Rxc6 gives the rook for a pawn; once Rxc6 takes it, d1=Q wins more back. The near
+        // miss: without the d-pawn nothing comes back.
+        name: "sacrifice_regains",
+        fen: "8/p4k2/2PR4/P7/2r5/4p1K1/3p1r2/8 b - - 0 1",
+        mv: "Rxc6",
+        sign: 1,
+        comment: "gives 512 on QB3 (c6), and once it is taken wins back",
+        near: Some(("8/p4k2/2PR4/P7/2r5/4p1K1/5r2/8 b - - 0 1", "Rxc6")),
+    },
+    Case {
+        // Bxf2 gives the bishop by the king on g2 while the queen bears on its field. The
+        // near miss: the same offer with the king on h1, f2 no longer by it.
+        name: "king_field_sacrifice",
+        fen: "2r3k1/1p3p1p/1b2p1p1/4q3/p1B1P3/3Q2P1/P4PKP/2R5 b - - 0 1",
+        mv: "Bxf2",
+        sign: 1,
+        comment: "gives 320 on KB7 (f2), by the enemy king, with 1 more",
+        near: Some((
+            "2r3k1/1p3p1p/1b2p1p1/4q3/p1B1P3/3Q2P1/P4P1P/2R4K b - - 0 1",
+            "Bxf2",
+        )),
+    },
+    Case {
         name: "creates_threat",
         fen: "4k3/8/8/7n/8/8/8/R3K3 w - - 0 1",
         mv: "Ra5",

@@ -48,6 +48,10 @@ const SCRIPTS: &[(&str, &str)] = &[
         "repetition_oracle_agrees_with_python_chess",
     ),
     (
+        "sacrifices.py",
+        "sacrifices_weighs_exchanges_and_mines_games_with_machack_judging",
+    ),
+    (
         "scope_screenshots.py",
         "scope_screenshots_takes_the_docs_four_pictures",
     ),
@@ -355,6 +359,62 @@ fn only_moves_writes_a_suite_with_machack_judging() {
             line.contains(" bm ") && line.contains("id \"G.0000\"; c0 \"gap "),
             "{line}"
         );
+    }
+}
+
+#[test]
+fn sacrifices_weighs_exchanges_and_mines_games_with_machack_judging() {
+    let test = "sacrifices_weighs_exchanges_and_mines_games_with_machack_judging";
+    if !python_has(test, "chess") {
+        return;
+    }
+    // The static exchange that sorts a sacrifice from a capture: a knight taking a pawn a
+    // pawn defends loses 200, an undefended one wins 100, and a rook taking a pawn wins it
+    // when the rook behind it (an x-ray) deters the recapture.
+    let out = Command::new("python3")
+        .args([
+            "-c",
+            "import sys; sys.path.insert(0, 'scripts'); import chess; \
+             from sacrifices import exchange as x; \
+             b = lambda f: chess.Board(f); m = chess.Move.from_uci; \
+             print(x(b('4k3/8/3p4/4p3/3N4/8/8/4K3 w - - 0 1'), m('d4e5')), \
+                   x(b('4k3/8/8/4p3/3N4/8/8/4K3 w - - 0 1'), m('d4e5')), \
+                   x(b('3rk3/8/3p4/8/8/8/3R4/3RK3 w - - 0 1'), m('d2d6')), \
+                   x(b('3rk3/8/3p4/8/8/8/3R4/4K3 w - - 0 1'), m('d2d6')))",
+        ])
+        .current_dir(root())
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        "-200 100 100 -400"
+    );
+    let dir = Scratch::new("sacrifices");
+    let prefix = dir.path("sac");
+    let judge = format!("'{MACHACK}' uci");
+    script(
+        "sacrifices.py",
+        &[
+            &prefix,
+            "tests/data/paper_games.pgn",
+            "--depth",
+            "3",
+            "--screen",
+            "2",
+            "--gap",
+            "50",
+            "--stockfish",
+            &judge,
+        ],
+    );
+    for (half, parity) in [("train", 0), ("check", 1)] {
+        let suite = std::fs::read_to_string(format!("{prefix}_{half}.epd")).unwrap();
+        for line in suite.lines() {
+            assert!(line.contains(" bm ") && line.contains("; c0 \""), "{line}");
+            let id = line.split("id \"paper_games.").nth(1).expect(line);
+            let game: usize = id.split('.').next().unwrap().parse().unwrap();
+            assert_eq!(game % 2, parity, "{line}");
+        }
     }
 }
 

@@ -5,7 +5,7 @@
 //!
 //! - `scene`: the facts gathered once per generation (square importance, attacks, en
 //!   prise losses, pins, pawn structure);
-//! - `factors`: the 73 named factors of one move, each with its comment;
+//! - `factors`: the 75 named factors of one move, each with its comment;
 //! - `mate`: the mate looks near the root (a mate threatened, forced or poisoning an offer);
 //! - `squares`: board geometry read for every move (attack sets, lines to a king, centre
 //!   tables);
@@ -19,13 +19,16 @@
 //! Deliberately left out of the 1980 catalogue: the "too early" move rule (it forbade
 //! minor-piece moves on the first two plies) and the origin-square king-line net terms;
 //! the 1967 paper gives neither. Added beyond it: `checkmate`, `capture_victim`, a few
-//! placement terms (outposts, the seventh rank), and near the root only
+//! placement terms (outposts, the seventh rank), `king_field_sacrifice` (an offer by the
+//! enemy king while other pieces bear on its field), and near the root only
 //! (levels 1–2, where each look plays the move):
 //! - `threatens_mate` (by a quiet move or, at less weight, a capture), and
 //!   `unstoppable_mate` when no reply stops it (a mate in two without check);
 //! - `parries_mate`: the move stops a mate in one the enemy threatens;
 //! - `poisoned_offer`: the piece the move puts en prise cannot be taken without allowing
 //!   mate (at once, or by a check that mates next);
+//! - `sacrifice_regains`: the offer, once taken, lets us win as much back at once (a
+//!   decoy or a deflection);
 //! - `forcing_check` (the replies a check leaves), `check_then_mate` (each of those
 //!   replies allows a mate) and `hollow_sacrifice` (a sacrificial check which, once
 //!   taken, leaves nothing forcing);

@@ -152,10 +152,15 @@ pub struct Weights {
     /// Percentage given back of what the exchange on the destination cost a move whose
     /// piece cannot be taken without allowing mate (near the root).
     pub poisoned_pct: i32,
+    /// Percentage given back of an offer's loss scored, and scored of its victim, when
+    /// taking it lets us win back at least as much at once (near the root).
+    pub regain_pct: i32,
+    /// An offer on the enemy king's field, per other piece of ours bearing on it (up to 3).
+    pub king_field_sacrifice: i32,
     /// Search levels (1 = the root's moves) at which the near-root factors look ahead
     /// (`threatens_mate`, `unstoppable_mate`, `forcing_check`, `check_then_mate`,
     /// `hollow_sacrifice`, `creates_threat`, `unparried_threat`, `parries_mate`,
-    /// `poisoned_offer`: each look plays the move, too dear deeper in the tree).
+    /// `poisoned_offer`, `sacrifice_regains`: each look plays the move, too dear deeper in the tree).
     pub near_root_levels: u32,
     /// Rook or queen lands on the enemy king's file or rank.
     pub king_line: i32,
@@ -243,9 +248,9 @@ impl Weights {
         losing_capture_pct: 22,
         // Checks force the reply: a sacrificial check loses less of its score than another
         // move that loses material.
-        checking_loss_pct: 8,
-        capture_victim_div: 12,
-        move_into_attack_pct: 25,
+        checking_loss_pct: 15,
+        capture_victim_div: 20,
+        move_into_attack_pct: 30,
         rescue_pct: 35,
         defend_pct: 23,
         interpose_pct: 44,
@@ -278,12 +283,14 @@ impl Weights {
         checkmate: 8192,
         forcing_check: [474, 119, 59],
         check_then_mate: 2048,
-        hollow_sacrifice: [-488, -183, -122, -76],
-        threat_pct: 15,
+        hollow_sacrifice: [-462, -173, -115, -72],
+        threat_pct: 14,
         parries_mate: 725,
         poisoned_pct: 100,
+        regain_pct: 100,
+        king_field_sacrifice: 44,
         unstoppable_mate: 2048,
-        unparried_pct: 77,
+        unparried_pct: 68,
         unparried_min: 256,
         threatens_mate: 272,
         threatens_mate_capture: 116,

@@ -6,16 +6,19 @@
 //! 42–43), taking an attacker of our en prise piece (row 51), promotion (row 31) and the
 //! rescue of an en prise piece (row 34). Ours: `capture_victim` (a capture forces the
 //! reply) and, near the root, `poisoned_offer` (a piece that cannot be taken without
-//! allowing mate). Material losses are damped (the `_pct` weights) so that sacrifices
+//! allowing mate) and `sacrifice_regains` (a piece that cannot be taken without losing
+//! as much back). Material losses are damped (the `_pct` weights) so that sacrifices
 //! still rank within the width.
 
-use shakmaty::{Bitboard, Role, Square};
+use shakmaty::{Bitboard, Chess, Color, Position, Role, Square};
 
 use super::facts::{MoveFacts, Overload};
 use super::{Scorer, Sink};
+use crate::attack::Analysis;
+use crate::eval::piece_value;
 use crate::plausible::Flags;
 use crate::plausible::mate::poisoned;
-use crate::plausible::squares::ci;
+use crate::plausible::squares::{attacks_of, ci};
 use crate::plausible::words::{Sq, role_name};
 
 /// The exchange on the destination, as a capture or as a move into attack; returns what
@@ -218,6 +221,117 @@ pub(super) fn poisoned_offer<S: Sink>(
         );
     }
     poison
+}
+
+/// Near the root only: an offer (a losing capture or a piece put en prise, not a
+/// poisoned one) that, once taken, lets us win back at least what it gave by one
+/// exchange or a promotion at once, beyond what we could already win: a decoy or a
+/// deflection. The enemy need not take it, so the offer loses nothing and a capture wins
+/// its victim: gives back the loss scored and adds the victim (at most what the exchange
+/// nets), both at `regain_pct`.
+#[inline(always)]
+pub(super) fn sacrifice_regains<S: Sink>(
+    s: &mut Scorer<'_, '_, S>,
+    f: &MoveFacts<'_, '_>,
+    loss_scored: i32,
+    poison: bool,
+) {
+    let sc = s.sc;
+    let given = -f.balance;
+    if !sc.near_root || poison || loss_scored >= 0 || given <= 0 {
+        return;
+    }
+    let Some(back) = won_back(f.played(), f.to, sc.us) else {
+        return;
+    };
+    let net = back - sc.biggest_loss[ci(sc.them)];
+    if net >= given {
+        s.add(
+            "sacrifice_regains",
+            (f.h.min(net - given) - loss_scored) * sc.w.regain_pct / 100,
+            format_args!(
+                "gives {} on {}, and once it is taken wins back {} at once",
+                given,
+                Sq(f.to, sc.us),
+                net
+            ),
+        );
+    }
+}
+
+/// An offer on the enemy king's field (a losing capture there or a piece put en prise
+/// there) while other pieces of ours bear on the field: the sacrifice that opens a king.
+/// Scored per such piece, at most three.
+#[inline(always)]
+pub(super) fn king_field_sacrifice<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>) {
+    let (sc, w, us) = s.scene();
+    if f.balance >= 0 || !sc.king_zone.contains(f.to) {
+        return;
+    }
+    let others =
+        f.ours2 & !sc.pawns[ci(us)] & !Bitboard::from(sc.king[ci(us)]) & !Bitboard::from(f.to);
+    let bearing = others
+        .into_iter()
+        .filter(|&p| (attacks_of(sc.role(p), us, p, f.occ2) & sc.king_zone).any())
+        .count()
+        .min(3) as i32;
+    if bearing > 0 {
+        s.add(
+            "king_field_sacrifice",
+            bearing * w.king_field_sacrifice,
+            format_args!(
+                "gives {} on {}, by the enemy king, with {} more of our pieces bearing on its field",
+                -f.balance,
+                Sq(f.to, us),
+                bearing
+            ),
+        );
+    }
+}
+
+/// After our offer on `to` (`after`, the opponent to move): the least we can win at once
+/// elsewhere, by one exchange or a promotion, after any reply that takes on `to`; `None`
+/// when no reply takes there. After a checking reply only the checker can be won.
+fn won_back(after: &Chess, to: Square, us: Color) -> Option<i32> {
+    let mut least = None;
+    for reply in after.legal_moves() {
+        if !(reply.is_capture() && reply.to() == to) {
+            continue;
+        }
+        let mut next = after.clone();
+        next.play_unchecked(reply);
+        // Taking back on `to` is the exchange `balance` already counts.
+        let targets = if next.is_check() {
+            next.checkers()
+        } else {
+            Bitboard::FULL
+        } & !Bitboard::from(to);
+        let won = Analysis::biggest_threat_among(next.board(), us, targets)
+            .0
+            .max(promotion_won(&next));
+        least = Some(least.map_or(won, |l: i32| l.min(won)));
+    }
+    least
+}
+
+/// What our best promotion to a queen wins in `pos` (our move), less what the enemy then
+/// wins back on the new queen's square.
+fn promotion_won(pos: &Chess) -> i32 {
+    let us = pos.turn();
+    let mut best = 0;
+    for m in pos.legal_moves() {
+        if m.promotion() != Some(Role::Queen) {
+            continue;
+        }
+        let mut next = pos.clone();
+        next.play_unchecked(m);
+        let lost = Analysis::biggest_threat_among(next.board(), !us, Bitboard::from(m.to())).0;
+        best = best.max(
+            piece_value(Role::Queen) - piece_value(Role::Pawn) + m.capture().map_or(0, piece_value)
+                - lost,
+        );
+    }
+    best
 }
 
 /// Moving one of our en prise pieces away; returns what it rescues. A piece moved out of

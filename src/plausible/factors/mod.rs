@@ -249,6 +249,8 @@ fn normal<S: Sink, const ROLE: usize>(sc: &Scene<'_>, sink: &mut S, m: Move) -> 
     let loss_scored = exchanges::material(&mut s, &f);
     exchanges::promotion(&mut s, &f);
     let poison = exchanges::poisoned_offer(&mut s, &f, loss_scored);
+    exchanges::sacrifice_regains(&mut s, &f, loss_scored, poison);
+    exchanges::king_field_sacrifice(&mut s, &f);
     let rescue = exchanges::rescue(&mut s, &f, poison);
     development::development(&mut s, &f);
     let lines = lines::lines(&mut s, &f);
