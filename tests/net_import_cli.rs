@@ -57,7 +57,13 @@ fn an_imported_network_is_checked_named_and_played() {
     );
     let (code, out, err) = run(&["net", nnue.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
-    assert_eq!(out.trim(), format!("network {name} {}", nnue.display()));
+    assert_eq!(
+        out.trim(),
+        format!(
+            "network {name} {} (32 hidden units, standalone, CReLU, 1 output bucket)",
+            nnue.display()
+        )
+    );
     // The engine plays with it.
     let set = format!("setoption name EvalFile value {}", nnue.display());
     let (code, out, _) = run(&[set.as_str(), "go depth 4", "quit"]);

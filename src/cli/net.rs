@@ -1,6 +1,7 @@
 //! `machack net [FILE]`: the name of the embedded network, or of a network file after
-//! checking that this build reads it. The name is the first eight hex digits of the file's
-//! SHA-256, as OpenBench names networks. `machack net import` turns a network trained with
+//! checking that this build reads it, with its shape (hidden units, residual or
+//! standalone, clipped or squared units, output buckets). The name is the first eight hex
+//! digits of the file's SHA-256, as OpenBench names networks. `machack net import` turns a network trained with
 //! bullet into a network file.
 
 use std::path::PathBuf;
@@ -9,7 +10,9 @@ use clap::{Args, Subcommand};
 
 use super::CliError;
 use crate::engine::options::{EMBEDDED_NAME, NetFile};
+use crate::search::modern::network::{NETWORK, Network};
 use crate::train::bullet_net::import;
+use crate::train::network::describe;
 
 #[derive(Debug, Args)]
 #[command(args_conflicts_with_subcommands = true)]
@@ -45,13 +48,23 @@ struct ImportArgs {
 pub fn run(args: &NetArgs) -> Result<(), CliError> {
     match (&args.action, &args.file) {
         (Some(NetCommand::Import(import)), _) => run_import(import)?,
-        (None, None) => println!("network {} embedded", *EMBEDDED_NAME),
+        (None, None) => println!("network {} embedded ({})", *EMBEDDED_NAME, shape(&NETWORK)),
         (None, Some(path)) => {
             let net = NetFile::load(path).map_err(|e| CliError::Input(e.to_string()))?;
-            println!("network {} {}", net.name(), path.display());
+            println!(
+                "network {} {} ({})",
+                net.name(),
+                path.display(),
+                shape(net.network())
+            );
         }
     }
     Ok(())
+}
+
+/// "128 hidden units, residual, CReLU, 1 output bucket".
+fn shape(net: &Network) -> String {
+    format!("{} hidden units, {}", net.hidden(), describe(net.kind()))
 }
 
 fn run_import(args: &ImportArgs) -> Result<(), CliError> {

@@ -15,7 +15,7 @@
 
 use thiserror::Error;
 
-use crate::search::modern::network::{INPUTS, Network, header};
+use crate::search::modern::network::{Activation, INPUTS, Kind, Network, header};
 
 /// bullet pads its quantised files to a multiple of this many bytes.
 const PAD: usize = 64;
@@ -68,7 +68,12 @@ pub fn import(bytes: &[u8], hidden: Option<usize>) -> Result<Vec<u8>, ImportErro
     }
     let word = |i: usize| [bytes[2 * i], bytes[2 * i + 1]];
     let weights = INPUTS * found;
-    let mut out = header(found, false).to_vec();
+    let kind = Kind {
+        residual: false,
+        activation: Activation::CReLU,
+        buckets: 1,
+    };
+    let mut out = header(found, kind).to_vec();
     // machack's order: biases, weights input by input, output weights...
     (weights..weights + found)
         .chain(0..weights)
