@@ -230,8 +230,9 @@ pub struct Kind {
 }
 
 impl Kind {
-    /// The embedded network's kind: residual, clipped units, one output.
-    pub const EMBEDDED: Kind = Kind {
+    /// What `train-net` makes unless told otherwise, and the kind of `nets/modern.nnue`:
+    /// residual, clipped units, one output.
+    pub const DEFAULT: Kind = Kind {
         residual: true,
         activation: Activation::CReLU,
         buckets: 1,
@@ -664,7 +665,7 @@ mod tests {
                 .contains("33 output buckets, this build reads at most 32")
         );
         // One head read as eight: too short.
-        let mut one = noisy_file(64, 9, Kind::EMBEDDED);
+        let mut one = noisy_file(64, 9, Kind::DEFAULT);
         one[10..12].copy_from_slice(&8u16.to_le_bytes());
         assert!(matches!(
             Network::read(&one),
@@ -724,7 +725,7 @@ mod tests {
                 hidden,
                 Kind {
                     activation: Activation::SCReLU,
-                    ..Kind::EMBEDDED
+                    ..Kind::DEFAULT
                 },
             )
             .to_vec();
@@ -887,14 +888,14 @@ mod tests {
     /// The kinds of network the tests try: the embedded one's, squared units, eight heads,
     /// both, and standalone.
     const KINDS: [Kind; 5] = [
-        Kind::EMBEDDED,
+        Kind::DEFAULT,
         Kind {
             activation: Activation::SCReLU,
-            ..Kind::EMBEDDED
+            ..Kind::DEFAULT
         },
         Kind {
             buckets: 8,
-            ..Kind::EMBEDDED
+            ..Kind::DEFAULT
         },
         Kind {
             residual: false,
@@ -903,12 +904,12 @@ mod tests {
         },
         Kind {
             residual: false,
-            ..Kind::EMBEDDED
+            ..Kind::DEFAULT
         },
     ];
 
     fn noisy() -> Network {
-        Network::read(&noisy_file(HIDDEN, 7, Kind::EMBEDDED)).unwrap()
+        Network::read(&noisy_file(HIDDEN, 7, Kind::DEFAULT)).unwrap()
     }
 
     /// The positions of a game of random legal moves from the start, `seed` choosing them.
@@ -952,7 +953,7 @@ mod tests {
             let expected: Vec<i32> = (0..b as i32).map(|h| -1234 + 1000 * h).collect();
             assert_eq!(biases, expected);
         }
-        let bytes = noisy_file(100, 3, Kind::EMBEDDED);
+        let bytes = noisy_file(100, 3, Kind::DEFAULT);
         let net = Network::read(&bytes).unwrap();
         // The padding of the last Lanes of a row stays zero.
         assert!(
@@ -1010,7 +1011,7 @@ mod tests {
     #[test]
     fn units_of_random_games_played_move_by_move_are_the_units_summed_afresh() {
         for (hidden, seed) in [(HIDDEN, 5), (100, 6)] {
-            let net = Network::read(&noisy_file(hidden, seed, Kind::EMBEDDED)).unwrap();
+            let net = Network::read(&noisy_file(hidden, seed, Kind::DEFAULT)).unwrap();
             for game in 0..8 {
                 let line = random_game(seed * 100 + game, 200);
                 let mut acc = Accumulator::of(&net, line[0].0.board());
