@@ -238,3 +238,67 @@ fn bullet_records_hold_what_the_text_lines_say_and_train_net_reads_them() {
     assert_eq!(no_file.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn train_net_writes_squared_units_and_output_buckets_and_refuses_another_kind() {
+    let dir = std::env::temp_dir().join(format!("machack-kinds-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("tiny.txt");
+    let written = machack(&[
+        "datagen",
+        "--games",
+        "2",
+        "--nodes",
+        "300",
+        "--seed",
+        "5",
+        "--out",
+        data.to_str().unwrap(),
+    ]);
+    assert!(written.status.success(), "{written:?}");
+    let out = dir.join("net.nnue");
+    let train = |extra: &[&str]| {
+        let base = [
+            "train-net",
+            data.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "--epochs",
+            "1",
+            "--batch",
+            "16",
+        ];
+        machack(&[&base[..], extra].concat())
+    };
+    let new = ["--hidden", "16", "--standalone"];
+    let run = train(&[&new[..], &["--screlu", "--output-buckets", "8"]].concat());
+    assert!(run.status.success(), "{run:?}");
+    let net = machack(&["net", out.to_str().unwrap()]);
+    let shown = String::from_utf8(net.stdout).unwrap();
+    assert!(
+        shown.ends_with("(16 hidden units, standalone, SCReLU, 8 output buckets)\n"),
+        "{shown}"
+    );
+    // The engine plays with it.
+    let set = format!("setoption name EvalFile value {}", out.display());
+    let played = machack(&[&set, "position startpos moves e2e4", "go depth 5", "quit"]);
+    let text = String::from_utf8(played.stdout).unwrap();
+    assert!(text.lines().any(|l| l.starts_with("bestmove ")), "{text}");
+    // Trained further as its kind, not as another.
+    let init = ["--init", out.to_str().unwrap()];
+    let again = train(&[&init[..], &["--screlu", "--output-buckets", "8"]].concat());
+    assert!(again.status.success(), "{again:?}");
+    let other = train(&init);
+    assert_eq!(other.status.code(), Some(1));
+    let err = String::from_utf8(other.stderr).unwrap();
+    assert!(
+        err.contains("the network is standalone, SCReLU, 8 output buckets, not the standalone, CReLU, 1 output bucket asked for")
+            && err.contains("(--screlu --output-buckets 8)"),
+        "{err}"
+    );
+    assert_eq!(train(&["--output-buckets", "33"]).status.code(), Some(2));
+    assert_eq!(train(&["--output-buckets", "0"]).status.code(), Some(2));
+    // A new network of another kind is fine.
+    assert!(train(&new).status.success());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -57,7 +57,13 @@ fn an_imported_network_is_checked_named_and_played() {
     );
     let (code, out, err) = run(&["net", nnue.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
-    assert_eq!(out.trim(), format!("network {name} {}", nnue.display()));
+    assert_eq!(
+        out.trim(),
+        format!(
+            "network {name} {} (32 hidden units, standalone, CReLU, 1 output bucket)",
+            nnue.display()
+        )
+    );
     // The engine plays with it.
     let set = format!("setoption name EvalFile value {}", nnue.display());
     let (code, out, _) = run(&[set.as_str(), "go depth 4", "quit"]);
@@ -101,5 +107,55 @@ fn a_file_of_the_wrong_size_is_refused() {
     );
     let (code, _, _) = run(&args[..3]);
     assert_eq!(code, 2, "--out is needed");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_network_of_squared_units_imports_with_screlu_within_its_bound() {
+    let dir = std::env::temp_dir().join(format!("machack-net-screlu-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bin = dir.join("quantised.bin");
+    // Output weights of ±100: within the bound of 32 squared units (128).
+    std::fs::write(&bin, bullet_file(32, 13)).unwrap();
+    let nnue = dir.join("screlu.nnue");
+    let import = |file: &std::path::Path| {
+        run(&[
+            "net",
+            "import",
+            file.to_str().unwrap(),
+            "--out",
+            nnue.to_str().unwrap(),
+            "--screlu",
+        ])
+    };
+    let (code, out, err) = import(&bin);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.trim().ends_with(&format!(
+            "{} (32 hidden units, standalone, SCReLU)",
+            nnue.display()
+        )),
+        "{out}"
+    );
+    let (code, out, _) = run(&["net", nnue.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert!(
+        out.trim()
+            .ends_with("(32 hidden units, standalone, SCReLU, 1 output bucket)"),
+        "{out}"
+    );
+    // An output weight beyond the bound: refused, nothing written.
+    std::fs::remove_file(&nnue).unwrap();
+    let mut heavy = bullet_file(32, 13);
+    let first_output = 2 * (768 * 32 + 32);
+    heavy[first_output..first_output + 2].copy_from_slice(&200i16.to_le_bytes());
+    std::fs::write(&bin, &heavy).unwrap();
+    let (code, _, err) = import(&bin);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("output weight of 200") && err.contains("could overflow"),
+        "{err}"
+    );
+    assert!(!nnue.exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -121,7 +121,13 @@ fn an_eval_file_plays_by_its_name_and_a_bad_one_leaves_the_network_in_use() {
         format!("info string EvalFile network {name} ({})", other.display())
     );
     let (_, out, _) = run(&["net", other.to_str().unwrap()]);
-    assert_eq!(out.trim(), format!("network {name} {}", other.display()));
+    assert_eq!(
+        out.trim(),
+        format!(
+            "network {name} {} (128 hidden units, residual, CReLU, 1 output bucket)",
+            other.display()
+        )
+    );
     // It plays: another evaluation searches another tree...
     let default = nodes_at_depth_9(&[]);
     let with_other = nodes_at_depth_9(&[set.as_str()]);

@@ -1,6 +1,7 @@
 //! `machack net [FILE]`: the name of the embedded network, or of a network file after
-//! checking that this build reads it. The name is the first eight hex digits of the file's
-//! SHA-256, as OpenBench names networks. `machack net import` turns a network trained with
+//! checking that this build reads it, with its shape (hidden units, residual or
+//! standalone, clipped or squared units, output buckets). The name is the first eight hex
+//! digits of the file's SHA-256, as OpenBench names networks. `machack net import` turns a network trained with
 //! bullet into a network file.
 
 use std::path::PathBuf;
@@ -9,7 +10,9 @@ use clap::{Args, Subcommand};
 
 use super::CliError;
 use crate::engine::options::{EMBEDDED_NAME, NetFile};
+use crate::search::modern::network::{Activation, NETWORK, Network};
 use crate::train::bullet_net::import;
+use crate::train::network::describe;
 
 #[derive(Debug, Args)]
 #[command(args_conflicts_with_subcommands = true)]
@@ -24,8 +27,8 @@ pub struct NetArgs {
 enum NetCommand {
     /// Convert a network trained with bullet into a machack network file that plays alone
     /// (no hand-written evaluation added). The network must be machack's shape: Chess768
-    /// inputs for both sides, one hidden layer with clipped ReLU, one output, quantised
-    /// with QA 255 and QB 64, scale 400 (docs/network.md).
+    /// inputs for both sides, one hidden layer with clipped ReLU (or squared, `--screlu`),
+    /// one output, quantised with QA 255 and QB 64, scale 400 (docs/network.md).
     #[command(after_help = example!("machack net import checkpoints/machack-40/quantised.bin --out machack-bullet.nnue"))]
     Import(ImportArgs),
 }
@@ -40,18 +43,31 @@ struct ImportArgs {
     /// The hidden units the network must have (default: as many as the file's size says).
     #[arg(long)]
     hidden: Option<usize>,
+    /// The network squares its clipped units (bullet's `screlu`); the file cannot say so.
+    #[arg(long)]
+    screlu: bool,
 }
 
 pub fn run(args: &NetArgs) -> Result<(), CliError> {
     match (&args.action, &args.file) {
         (Some(NetCommand::Import(import)), _) => run_import(import)?,
-        (None, None) => println!("network {} embedded", *EMBEDDED_NAME),
+        (None, None) => println!("network {} embedded ({})", *EMBEDDED_NAME, shape(&NETWORK)),
         (None, Some(path)) => {
             let net = NetFile::load(path).map_err(|e| CliError::Input(e.to_string()))?;
-            println!("network {} {}", net.name(), path.display());
+            println!(
+                "network {} {} ({})",
+                net.name(),
+                path.display(),
+                shape(net.network())
+            );
         }
     }
     Ok(())
+}
+
+/// "128 hidden units, residual, CReLU, 1 output bucket".
+fn shape(net: &Network) -> String {
+    format!("{} hidden units, {}", net.hidden(), describe(net.kind()))
 }
 
 fn run_import(args: &ImportArgs) -> Result<(), CliError> {
@@ -59,12 +75,18 @@ fn run_import(args: &ImportArgs) -> Result<(), CliError> {
         CliError::Input(format!("{}: {e}", path.display()))
     };
     let bytes = std::fs::read(&args.file).map_err(|e| in_file(&args.file, &e))?;
-    let network = import(&bytes, args.hidden).map_err(|e| in_file(&args.file, &e))?;
+    let activation = if args.screlu {
+        Activation::SCReLU
+    } else {
+        Activation::CReLU
+    };
+    let network = import(&bytes, args.hidden, activation).map_err(|e| in_file(&args.file, &e))?;
     std::fs::write(&args.out, network).map_err(|e| in_file(&args.out, &e))?;
     // Read back as the engine reads an `EvalFile`, for the name it will show.
     let net = NetFile::load(&args.out).map_err(|e| CliError::Input(e.to_string()))?;
+    let squared = if args.screlu { ", SCReLU" } else { "" };
     println!(
-        "network {} {} ({} hidden units, standalone)",
+        "network {} {} ({} hidden units, standalone{squared})",
         net.name(),
         args.out.display(),
         net.network().hidden()

@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::{CliError, limits};
+use crate::search::modern::network::{Activation, Kind, MAX_BUCKETS};
 use crate::train::data::{Format, in_file};
 use crate::train::network::{Errors, Files, FloatNet, HIDDEN, Settings, Source, train};
 
@@ -54,6 +55,14 @@ pub struct TrainNetArgs {
     /// Fit the whole evaluation rather than what the hand-written one misses.
     #[arg(long)]
     standalone: bool,
+    /// Square the clipped hidden units (SCReLU); the output weights are kept within what
+    /// the engine's integer sum allows (docs/network.md).
+    #[arg(long)]
+    screlu: bool,
+    /// Output heads, one chosen by the number of pieces on the board (1 to 32).
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u16).range(1..=MAX_BUCKETS as i64))]
+    output_buckets: u16,
     /// Do not show half the positions of each pass mirrored left to right.
     #[arg(long)]
     no_mirror: bool,
@@ -64,7 +73,8 @@ pub struct TrainNetArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Start from this network's weights (e.g. nets/modern.nnue) instead of random ones;
-    /// its size and whether it is residual come with it.
+    /// its size and whether it is residual come with it. It must be of the kind
+    /// `--screlu` and `--output-buckets` ask for.
     #[arg(long, conflicts_with_all = ["hidden", "standalone"])]
     init: Option<String>,
 }
@@ -92,13 +102,26 @@ pub fn run(args: &TrainNetArgs) -> Result<(), CliError> {
         settings.threads,
     )
     .map_err(|e| input(&e))?;
+    let activation = if args.screlu {
+        Activation::SCReLU
+    } else {
+        Activation::CReLU
+    };
+    let buckets = usize::from(args.output_buckets);
     let start = match &args.init {
         Some(path) => {
             let in_file = |e: &dyn std::fmt::Display| CliError::Input(format!("{path}: {e}"));
             let bytes = std::fs::read(path).map_err(|e| in_file(&e))?;
-            FloatNet::read(&bytes).map_err(|e| in_file(&e))?
+            FloatNet::read_as(&bytes, activation, buckets).map_err(|e| in_file(&e))?
         }
-        None => FloatNet::new(args.hidden, !args.standalone, args.seed),
+        None => {
+            let kind = Kind {
+                residual: !args.standalone,
+                activation,
+                buckets,
+            };
+            FloatNet::new(args.hidden, kind, args.seed)
+        }
     };
     eprintln!(
         "machack: fitting {} positions, checking on {}",

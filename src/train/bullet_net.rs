@@ -2,8 +2,12 @@
 //! machack's network file (`machack net import`).
 //!
 //! The architecture must be machack's: `Chess768` inputs seen from both sides, one shared
-//! layer of N units with clipped ReLU, one output from the side to move's units then the
-//! other side's, quantised with QA 255 and QB 64 (the output bias in QA·QB), scale 400.
+//! layer of N units with clipped ReLU (or, told so, squared clipped ReLU: bullet's
+//! `screlu`, whose output sum is divided by QA before the bias), one output from the side
+//! to move's units then the other side's, quantised with QA 255 and QB 64 (the output bias
+//! in QA·QB), scale 400. A squared network's output weights must be within the bound
+//! that keeps the engine's integer sum in 32 bits (`screlu_weight_bound`), or it is
+//! refused.
 //! bullet's inputs are machack's (own pieces first, pawn to king, the board turned round
 //! for Black), so the weights are copied as they are.
 //!
@@ -15,7 +19,7 @@
 
 use thiserror::Error;
 
-use crate::search::modern::network::{INPUTS, Network, header};
+use crate::search::modern::network::{Activation, INPUTS, Kind, Network, NetworkError, header};
 
 /// bullet pads its quantised files to a multiple of this many bytes.
 const PAD: usize = 64;
@@ -40,6 +44,8 @@ pub enum ImportError {
     TooWide(usize),
     #[error("this is already a machack network file (it starts with MHNN): use it as it is")]
     AlreadyMachack,
+    #[error("{0}")]
+    Network(NetworkError),
 }
 
 /// Bytes a hidden unit adds to bullet's file.
@@ -54,8 +60,13 @@ pub fn hidden_of(len: usize) -> Option<usize> {
 }
 
 /// machack's network file (standalone: it replaces the hand-written evaluation) of the
-/// bullet file `bytes`; `hidden`, when given, is the width it must have.
-pub fn import(bytes: &[u8], hidden: Option<usize>) -> Result<Vec<u8>, ImportError> {
+/// bullet file `bytes`, whose units are `activation`; `hidden`, when given, is the width
+/// it must have.
+pub fn import(
+    bytes: &[u8],
+    hidden: Option<usize>,
+    activation: Activation,
+) -> Result<Vec<u8>, ImportError> {
     if bytes.starts_with(b"MHNN") {
         return Err(ImportError::AlreadyMachack);
     }
@@ -68,7 +79,12 @@ pub fn import(bytes: &[u8], hidden: Option<usize>) -> Result<Vec<u8>, ImportErro
     }
     let word = |i: usize| [bytes[2 * i], bytes[2 * i + 1]];
     let weights = INPUTS * found;
-    let mut out = header(found, false).to_vec();
+    let kind = Kind {
+        residual: false,
+        activation,
+        buckets: 1,
+    };
+    let mut out = header(found, kind).to_vec();
     // machack's order: biases, weights input by input, output weights...
     (weights..weights + found)
         .chain(0..weights)
@@ -77,7 +93,8 @@ pub fn import(bytes: &[u8], hidden: Option<usize>) -> Result<Vec<u8>, ImportErro
     // ...and the output bias in 32 bits.
     let bias = i16::from_le_bytes(word(weights + 3 * found));
     out.extend_from_slice(&i32::from(bias).to_le_bytes());
-    debug_assert!(Network::read(&out).is_ok(), "the file written is read back");
+    // Read back as the engine will: a squared network's weights may be beyond its bound.
+    Network::read(&out).map_err(ImportError::Network)?;
     Ok(out)
 }
 
@@ -85,6 +102,7 @@ pub fn import(bytes: &[u8], hidden: Option<usize>) -> Result<Vec<u8>, ImportErro
 mod tests {
     use super::*;
     use crate::rules::testing::pos;
+    use crate::search::modern::network::screlu_weight_bound;
     use shakmaty::{Chess, Color, Position};
 
     /// A network's weights as bullet keeps them, before quantising to a file.
@@ -138,8 +156,9 @@ mod tests {
         }
 
         /// bullet's forward pass in integers, from the board as bullet's data has it:
-        /// turned round with Black to move, so the side to move's pieces are "white".
-        fn evaluate(&self, pos: &Chess) -> i32 {
+        /// turned round with Black to move, so the side to move's pieces are "white";
+        /// with `squared` units, their sum divided by 255 before the bias.
+        fn evaluate(&self, pos: &Chess, squared: bool) -> i32 {
             let h = self.hidden;
             let mut stm: Vec<i32> = self.l0b.iter().map(|&b| i32::from(b)).collect();
             let mut ntm = stm.clone();
@@ -154,14 +173,18 @@ mod tests {
                     ntm[u] += i32::from(self.l0w[theirs_index * h + u]);
                 }
             }
-            let clipped = |x: i32| i64::from(x.clamp(0, 255));
-            let sum: i64 = i64::from(self.l1b)
-                + (0..h)
-                    .map(|u| {
-                        clipped(stm[u]) * i64::from(self.l1w[u])
-                            + clipped(ntm[u]) * i64::from(self.l1w[h + u])
-                    })
-                    .sum::<i64>();
+            let active = |x: i32| {
+                let c = i64::from(x.clamp(0, 255));
+                if squared { c * c } else { c }
+            };
+            let weighed: i64 = (0..h)
+                .map(|u| {
+                    active(stm[u]) * i64::from(self.l1w[u])
+                        + active(ntm[u]) * i64::from(self.l1w[h + u])
+                })
+                .sum();
+            let weighed = if squared { weighed / 255 } else { weighed };
+            let sum = i64::from(self.l1b) + weighed;
             (sum * 400 / (255 * 64)) as i32
         }
     }
@@ -182,13 +205,13 @@ mod tests {
             let weights = Weights::noisy(hidden, seed, 60);
             let file = weights.bullet_file(padded);
             assert_eq!(file.len().is_multiple_of(64), padded);
-            let imported = import(&file, None).unwrap();
+            let imported = import(&file, None, Activation::CReLU).unwrap();
             let net = Network::read(&imported).unwrap();
             assert_eq!((net.hidden(), net.residual), (hidden, false));
             let mut values = Vec::new();
             for fen in POSITIONS {
                 let p = pos(fen);
-                let expected = weights.evaluate(&p);
+                let expected = weights.evaluate(&p, false);
                 assert_eq!(net.evaluate(&p), expected, "{hidden} units, {fen}");
                 values.push(expected);
             }
@@ -196,6 +219,43 @@ mod tests {
             values.sort_unstable();
             values.dedup();
             assert!(values.len() >= 5, "{values:?}");
+        }
+    }
+
+    #[test]
+    fn an_imported_squared_network_evaluates_as_bullet_computes_it() {
+        for (hidden, seed) in [(24, 6), (128, 7)] {
+            let mut weights = Weights::noisy(hidden, seed, 60);
+            // Within the bound of 128 units and fewer: ±128.
+            assert_eq!(screlu_weight_bound(hidden), 128);
+            let file = weights.bullet_file(true);
+            let imported = import(&file, None, Activation::SCReLU).unwrap();
+            let net = Network::read(&imported).unwrap();
+            assert_eq!(net.kind().activation, Activation::SCReLU);
+            let mut values = Vec::new();
+            for fen in POSITIONS {
+                let p = pos(fen);
+                let expected = weights.evaluate(&p, true);
+                assert_eq!(net.evaluate(&p), expected, "{hidden} units, {fen}");
+                values.push(expected);
+            }
+            values.sort_unstable();
+            values.dedup();
+            assert!(values.len() >= 5, "{values:?}");
+            // A weight beyond the bound is refused, saying why.
+            weights.l1w[3] = 129;
+            let err = import(&weights.bullet_file(true), None, Activation::SCReLU).unwrap_err();
+            assert_eq!(
+                err,
+                ImportError::Network(NetworkError::Overflow {
+                    hidden,
+                    bound: 128,
+                    found: 129
+                })
+            );
+            assert!(err.to_string().contains("could overflow"), "{err}");
+            // As clipped units, the same weights are fine.
+            assert!(import(&weights.bullet_file(true), None, Activation::CReLU).is_ok());
         }
     }
 
@@ -215,9 +275,9 @@ mod tests {
     #[test]
     fn a_file_of_the_wrong_size_or_width_is_refused() {
         let file = Weights::noisy(32, 4, 60).bullet_file(true);
-        assert!(import(&file, Some(32)).is_ok());
+        assert!(import(&file, Some(32), Activation::CReLU).is_ok());
         assert_eq!(
-            import(&file, Some(64)),
+            import(&file, Some(64), Activation::CReLU),
             Err(ImportError::Hidden {
                 expected: 64,
                 found: 32
@@ -225,17 +285,28 @@ mod tests {
         );
         let truncated = &file[..file.len() - 100];
         assert_eq!(
-            import(truncated, None),
+            import(truncated, None, Activation::CReLU),
             Err(ImportError::Size(truncated.len()))
         );
         // Two output buckets: 2N more output weights and one more bias.
         let mut buckets = Weights::noisy(32, 5, 60).bullet_file(false);
         buckets.extend(vec![0; 2 * (2 * 32 + 1)]);
-        assert!(matches!(import(&buckets, None), Err(ImportError::Size(_))));
-        assert_eq!(import(&[], None), Err(ImportError::Size(0)));
+        assert!(matches!(
+            import(&buckets, None, Activation::CReLU),
+            Err(ImportError::Size(_))
+        ));
+        assert_eq!(
+            import(&[], None, Activation::CReLU),
+            Err(ImportError::Size(0))
+        );
         let machack = include_bytes!("../../nets/modern.nnue");
-        assert_eq!(import(machack, None), Err(ImportError::AlreadyMachack));
-        let text = import(truncated, None).unwrap_err().to_string();
+        assert_eq!(
+            import(machack, None, Activation::CReLU),
+            Err(ImportError::AlreadyMachack)
+        );
+        let text = import(truncated, None, Activation::CReLU)
+            .unwrap_err()
+            .to_string();
         assert!(
             text.starts_with(&format!("{} bytes is not", truncated.len())),
             "{text}"

@@ -12,6 +12,10 @@
 //! size falls along a half cosine. Optionally half the positions of each pass are seen
 //! mirrored left to right (the inputs hold no castling rights, so the mirror is as good a
 //! position). Training allocates its buffers once.
+//!
+//! The network's kind ([`Kind`]) is the file's: clipped or squared clipped units, and one
+//! output head or several chosen by the pieces on the board; the float forward pass is the
+//! integer one's without its rounding.
 
 use std::path::PathBuf;
 
@@ -21,7 +25,8 @@ use super::data::{self, DataError, Format, Labelled, in_file};
 use crate::search::modern::eval::evaluate;
 use crate::search::modern::level::mix;
 use crate::search::modern::network::{
-    INPUTS, Network, NetworkError, QA, QB, SCALE, feature, file_size, header,
+    Activation, INPUTS, Kind, Network, NetworkError, QA, QB, SCALE, bucket, feature, file_size,
+    header, screlu_weight_bound,
 };
 
 /// The hidden width of the engine's own network, a new network's default.
@@ -261,21 +266,54 @@ impl Default for Settings {
 }
 
 /// The network in floating point: one vector of parameters, laid out as w1 (by input),
-/// b1, w2 (the side to move's units, then the other's), b2.
+/// b1, w2 (for each output head, the side to move's units, then the other's), b2 (one for
+/// each head).
 #[derive(Debug, Clone)]
 pub struct FloatNet {
     pub hidden: usize,
-    pub residual: bool,
+    pub kind: Kind,
     pub params: Vec<f32>,
 }
 
+/// Why a training cannot start from a network file (`train-net --init`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum InitError {
+    #[error(transparent)]
+    Network(#[from] NetworkError),
+    #[error(
+        "the network is {found}, not the {wanted} asked for: to train it further, ask for \
+         its kind ({flags}); for a new kind, start without --init"
+    )]
+    Kind {
+        found: String,
+        wanted: String,
+        /// The options that ask for the network's kind.
+        flags: String,
+    },
+}
+
+/// A kind in words, as `machack net` shows it: "residual, CReLU, 1 output bucket".
+pub fn describe(kind: Kind) -> String {
+    format!(
+        "{}, {}, {} output bucket{}",
+        if kind.residual {
+            "residual"
+        } else {
+            "standalone"
+        },
+        kind.activation.name(),
+        kind.buckets,
+        if kind.buckets == 1 { "" } else { "s" }
+    )
+}
+
 impl FloatNet {
-    /// A network with small random weights.
-    pub fn new(hidden: usize, residual: bool, seed: u64) -> FloatNet {
+    /// A network of `kind` with small random weights.
+    pub fn new(hidden: usize, kind: Kind, seed: u64) -> FloatNet {
         let mut net = FloatNet {
             hidden,
-            residual,
-            params: vec![0.0; INPUTS * hidden + 3 * hidden + 1],
+            kind,
+            params: vec![0.0; INPUTS * hidden + hidden + kind.buckets * (2 * hidden + 1)],
         };
         let uniform = |i: usize, span: f32| {
             let r = mix(seed ^ (i as u64).wrapping_mul(0x2545_f491_4f6c_dd1d));
@@ -284,12 +322,12 @@ impl FloatNet {
         for (i, p) in net.params.iter_mut().enumerate() {
             *p = uniform(i, 0.1);
         }
-        let (b1, w2) = (net.b1(), net.w2());
+        let (b1, w2, b2) = (net.b1(), net.w2(), net.b2());
         net.params[b1..b1 + hidden].fill(0.3);
-        for i in w2..w2 + 2 * hidden {
-            net.params[i] = uniform(i, if residual { 0.01 } else { 0.1 });
+        for i in w2..b2 {
+            net.params[i] = uniform(i, if kind.residual { 0.01 } else { 0.1 });
         }
-        *net.params.last_mut().expect("b2") = 0.0;
+        net.params[b2..].fill(0.0);
         net
     }
 
@@ -299,22 +337,57 @@ impl FloatNet {
         Network::read(bytes).map(|net| FloatNet::from_network(&net))
     }
 
+    /// The weights of a network file to train further as a network of `wanted`'s
+    /// activation and heads; a file of another kind is refused, saying both.
+    pub fn read_as(
+        bytes: &[u8],
+        activation: Activation,
+        buckets: usize,
+    ) -> Result<FloatNet, InitError> {
+        let net = FloatNet::read(bytes)?;
+        if (net.kind.activation, net.kind.buckets) != (activation, buckets) {
+            let wanted = Kind {
+                activation,
+                buckets,
+                ..net.kind
+            };
+            let kind = net.kind;
+            let flags = match (kind.activation, kind.buckets) {
+                (Activation::CReLU, 1) => "neither --screlu nor --output-buckets".to_string(),
+                (Activation::SCReLU, 1) => "--screlu".to_string(),
+                (Activation::CReLU, n) => format!("--output-buckets {n}"),
+                (Activation::SCReLU, n) => format!("--screlu --output-buckets {n}"),
+            };
+            return Err(InitError::Kind {
+                found: describe(kind),
+                wanted: describe(wanted),
+                flags,
+            });
+        }
+        Ok(net)
+    }
+
     /// The weights a quantised network stands for, to train on from there.
     pub fn from_network(net: &Network) -> FloatNet {
         let (qa, qb) = (QA as f32, QB as f32);
-        let hidden = net.hidden();
-        let mut params = Vec::with_capacity(INPUTS * hidden + 3 * hidden + 1);
+        let (hidden, kind) = (net.hidden(), net.kind());
+        let buckets = kind.buckets;
+        let mut params = Vec::with_capacity(INPUTS * hidden + hidden + buckets * (2 * hidden + 1));
         params.extend(
             (0..INPUTS)
                 .flat_map(|f| net.w1(f))
                 .map(|w| f32::from(w) / qa),
         );
         params.extend(net.b1().map(|b| f32::from(b) / qa));
-        params.extend(net.w2(0).chain(net.w2(1)).map(|w| f32::from(w) / qb));
-        params.push(net.b2 as f32 / (qa * qb));
+        params.extend(
+            (0..buckets)
+                .flat_map(|b| net.w2(b, 0).chain(net.w2(b, 1)))
+                .map(|w| f32::from(w) / qb),
+        );
+        params.extend((0..buckets).map(|b| net.b2(b) as f32 / (qa * qb)));
         FloatNet {
             hidden,
-            residual: net.residual,
+            kind,
             params,
         }
     }
@@ -325,6 +398,27 @@ impl FloatNet {
 
     fn w2(&self) -> usize {
         self.b1() + self.hidden
+    }
+
+    /// The first output bias (one for each head follows).
+    fn b2(&self) -> usize {
+        self.w2() + 2 * self.hidden * self.kind.buckets
+    }
+
+    /// The output head of `s`.
+    fn head(&self, s: &Sample) -> usize {
+        bucket(usize::from(s.count), self.kind.buckets)
+    }
+
+    /// The largest output weight a file of this network can hold: for squared units, the
+    /// bound that keeps the integer sum within 32 bits ([`screlu_weight_bound`]: 2.0 up to
+    /// 129 hidden units, 1.0 at 256, 0.5 at 512, 0.25 at 1,024), to which training clips
+    /// them; else what 16 bits hold.
+    fn w2_max(&self) -> f32 {
+        match self.kind.activation {
+            Activation::CReLU => 32767.0 / QB as f32,
+            Activation::SCReLU => screlu_weight_bound(self.hidden) as f32 / QB as f32,
+        }
     }
 
     /// The first layer's units of `s` for `side`, into `acc`.
@@ -342,6 +436,13 @@ impl FloatNet {
     /// The predicted score of `s` (0 to 1, for the side to move), with the units of the
     /// side to move and of the other side left in `acc`.
     fn predict(&self, s: &Sample, mirrored: bool, acc: &mut [Vec<f32>; 2]) -> f32 {
+        let x = self.forward(s, mirrored, acc);
+        1.0 / (1.0 + (-x).exp())
+    }
+
+    /// The output for `s` before the logistic curve (in units of [`SCALE`] centipawns),
+    /// with the units left in `acc` as by [`FloatNet::predict`].
+    fn forward(&self, s: &Sample, mirrored: bool, acc: &mut [Vec<f32>; 2]) -> f32 {
         let us = if s.white_to_move {
             Color::White
         } else {
@@ -349,19 +450,24 @@ impl FloatNet {
         };
         self.accumulate(s, us, mirrored, &mut acc[0]);
         self.accumulate(s, !us, mirrored, &mut acc[1]);
-        let w2 = &self.params[self.w2()..self.w2() + 2 * self.hidden];
-        let mut x = *self.params.last().expect("b2");
-        for (units, weights) in acc.iter().zip(w2.chunks_exact(self.hidden)) {
+        let (h, b) = (self.hidden, self.head(s));
+        let w2 = &self.params[self.w2() + 2 * h * b..self.w2() + 2 * h * (b + 1)];
+        let mut x = self.params[self.b2() + b];
+        let squared = self.kind.activation == Activation::SCReLU;
+        for (units, weights) in acc.iter().zip(w2.chunks_exact(h)) {
             x += units
                 .iter()
                 .zip(weights)
-                .map(|(&u, &w)| u.clamp(0.0, 1.0) * w)
+                .map(|(&u, &w)| {
+                    let c = u.clamp(0.0, 1.0);
+                    if squared { c * c * w } else { c * w }
+                })
                 .sum::<f32>();
         }
-        if self.residual {
+        if self.kind.residual {
             x += s.hce / SCALE as f32;
         }
-        1.0 / (1.0 + (-x).exp())
+        x
     }
 
     /// Adds the gradient of `s`'s squared error to `grad`; returns the error.
@@ -375,22 +481,30 @@ impl FloatNet {
         let p = self.predict(s, mirrored, acc);
         let error = p - s.target;
         let g = 2.0 * error * p * (1.0 - p);
-        let (h, b1, w2) = (self.hidden, self.b1(), self.w2());
-        *grad.last_mut().expect("b2") += g;
+        let (h, b1, head) = (self.hidden, self.b1(), self.head(s));
+        let w2 = self.w2() + 2 * h * head;
+        grad[self.b2() + head] += g;
         let us = if s.white_to_move {
             Color::White
         } else {
             Color::Black
         };
+        let squared = self.kind.activation == Activation::SCReLU;
         for (k, side) in [us, !us].into_iter().enumerate() {
             let weights = &self.params[w2 + k * h..w2 + (k + 1) * h];
-            // The output weights' gradient, then the units' (zero where clipped).
+            // The output weights' gradient, then the units' (zero where clipped; the
+            // square's slope is twice the unit).
             for (j, &u) in acc[k].iter().enumerate() {
-                grad[w2 + k * h + j] += g * u.clamp(0.0, 1.0);
+                let c = u.clamp(0.0, 1.0);
+                grad[w2 + k * h + j] += g * if squared { c * c } else { c };
             }
             let units = &mut acc[k];
             for (u, &w) in units.iter_mut().zip(weights) {
-                *u = if *u > 0.0 && *u < 1.0 { g * w } else { 0.0 };
+                *u = match (*u > 0.0 && *u < 1.0, squared) {
+                    (false, _) => 0.0,
+                    (true, false) => g * w,
+                    (true, true) => 2.0 * *u * g * w,
+                };
             }
             for (gb, &d) in grad[b1..b1 + h].iter_mut().zip(units.iter()) {
                 *gb += d;
@@ -431,21 +545,25 @@ impl FloatNet {
     /// The network quantised, as a file [`Network::read`] reads.
     pub fn to_bytes(&self) -> Vec<u8> {
         let h = self.hidden;
-        let mut out = Vec::with_capacity(file_size(h));
-        out.extend_from_slice(&header(h, self.residual));
-        let quantise = |v: f32, q: i32| (v * q as f32).round().clamp(-32767.0, 32767.0) as i16;
-        let (b1, w2) = (self.b1(), self.w2());
+        let mut out = Vec::with_capacity(file_size(h, self.kind.buckets));
+        out.extend_from_slice(&header(h, self.kind));
+        let quantise = |v: f32, q: i32, max: f32| (v * q as f32).round().clamp(-max, max) as i16;
+        let (b1, w2, b2) = (self.b1(), self.w2(), self.b2());
         for &v in &self.params[b1..b1 + h] {
-            out.extend_from_slice(&quantise(v, QA).to_le_bytes());
+            out.extend_from_slice(&quantise(v, QA, 32767.0).to_le_bytes());
         }
         for &v in &self.params[..b1] {
-            out.extend_from_slice(&quantise(v, QA).to_le_bytes());
+            out.extend_from_slice(&quantise(v, QA, 32767.0).to_le_bytes());
         }
-        for &v in &self.params[w2..w2 + 2 * h] {
-            out.extend_from_slice(&quantise(v, QB).to_le_bytes());
+        // Within the bound of squared units even if the weights were set by hand.
+        let w2_max = (self.w2_max() * QB as f32).round();
+        for &v in &self.params[w2..b2] {
+            out.extend_from_slice(&quantise(v, QB, w2_max).to_le_bytes());
         }
-        let b2 = (self.params[w2 + 2 * h] * (QA * QB) as f32).round() as i32;
-        out.extend_from_slice(&b2.to_le_bytes());
+        for &v in &self.params[b2..] {
+            let b2 = (v * (QA * QB) as f32).round() as i32;
+            out.extend_from_slice(&b2.to_le_bytes());
+        }
         out
     }
 }
@@ -571,7 +689,8 @@ fn adam(net: &mut FloatNet, grad: &[f32], m: &mut [f32], v: &mut [f32], rate: f3
     let c2 = 1.0 - BETA2.powi(step);
     // 32 inputs of at most this much stay within the quantised layer's i16 range.
     let layer_max = 32767.0 / QA as f32 / 33.0;
-    let w2 = net.w2();
+    let (w2, b2, w2_max) = (net.w2(), net.b2(), net.w2_max());
+    let squared = net.kind.activation == Activation::SCReLU;
     for (i, p) in net.params.iter_mut().enumerate() {
         let g = grad[i];
         m[i] = BETA1 * m[i] + (1.0 - BETA1) * g;
@@ -580,6 +699,8 @@ fn adam(net: &mut FloatNet, grad: &[f32], m: &mut [f32], v: &mut [f32], rate: f3
         *p -= rate * update;
         if i < w2 {
             *p = p.clamp(-layer_max, layer_max);
+        } else if squared && i < b2 {
+            *p = p.clamp(-w2_max, w2_max);
         }
     }
 }
@@ -643,10 +764,34 @@ rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 1/2-1/2 cp=20
         ));
     }
 
+    /// The kinds of network the tests train: clipped or squared units, one head or eight.
+    fn kinds(residual: bool) -> [Kind; 4] {
+        let kind = |activation, buckets| Kind {
+            residual,
+            activation,
+            buckets,
+        };
+        [
+            kind(Activation::CReLU, 1),
+            kind(Activation::SCReLU, 1),
+            kind(Activation::CReLU, 8),
+            kind(Activation::SCReLU, 8),
+        ]
+    }
+
     #[test]
     fn the_gradient_matches_the_error_s_slope() {
+        for kind in kinds(true) {
+            gradient_matches_slope(kind);
+        }
+    }
+
+    fn gradient_matches_slope(kind: Kind) {
         let s = read_samples(LINES, 0.7).unwrap();
-        let net = FloatNet::new(8, true, 3);
+        let net = FloatNet::new(8, kind, 3);
+        // The endgames' head (3 pieces), which every sample but the first uses.
+        let head = net.head(&s[1]);
+        assert_eq!(head, 0);
         let mut grad = vec![0.0; net.params.len()];
         let mut acc = [vec![0.0; 8], vec![0.0; 8]];
         for sample in &s {
@@ -662,8 +807,9 @@ rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 1/2-1/2 cp=20
             0,
             5 * 8 + 3,
             net.b1() + 2,
-            net.w2() + 9,
-            net.params.len() - 1,
+            net.w2() + 2 * 8 * head + 9,
+            net.b2() + head,
+            net.b2() + net.head(&s[0]),
         ];
         for &i in &checked {
             let mut up = net.clone();
@@ -673,7 +819,7 @@ rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 1/2-1/2 cp=20
             let slope = (error(&up) - error(&down)) / 2e-2;
             assert!(
                 (slope - grad[i]).abs() < 1e-3 + 0.05 * grad[i].abs(),
-                "{i}: {slope} vs {}",
+                "{kind:?} {i}: {slope} vs {}",
                 grad[i]
             );
         }
@@ -681,6 +827,12 @@ rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 1/2-1/2 cp=20
 
     #[test]
     fn training_lowers_the_error_and_the_file_reads_back() {
+        for kind in kinds(false) {
+            trains_and_reads_back(kind);
+        }
+    }
+
+    fn trains_and_reads_back(kind: Kind) {
         let mut s = read_samples(LINES, 0.5).unwrap();
         let check = s.clone();
         let settings = Settings {
@@ -691,19 +843,25 @@ rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 1/2-1/2 cp=20
             seed: 5,
             threads: 2,
         };
-        let before = FloatNet::new(HIDDEN, false, 5).error(&check, 1);
+        let before = FloatNet::new(HIDDEN, kind, 5).error(&check, 1);
         let mut last = None;
-        let start = FloatNet::new(HIDDEN, false, 5);
+        let start = FloatNet::new(HIDDEN, kind, 5);
         let net = train(start, &mut s, &check, &settings, &mut |_, e, _| {
             last = Some(e);
             Ok(())
         })
         .unwrap();
         let after = last.unwrap().checked;
-        assert!(after < before / 4.0, "{before} -> {after}");
+        assert!(after < before / 4.0, "{kind:?}: {before} -> {after}");
         let read = Network::read(&net.to_bytes()).unwrap();
+        assert_eq!(read.kind(), kind);
         // The quantised network agrees with the float one to a few centipawns (to 2% far
-        // from equality, where the logistic curve is flat).
+        // from equality, where the logistic curve is flat); squared units, whose slope
+        // doubles each unit's rounding, to a few more.
+        let near = match kind.activation {
+            Activation::CReLU => 8.0,
+            Activation::SCReLU => 24.0,
+        };
         for (line, sample) in LINES.lines().zip(&check) {
             let pos = parse_fen(&fen_fields(line)).unwrap().0;
             let p =
@@ -711,26 +869,109 @@ rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 1/2-1/2 cp=20
             let float_cp = (p / (1.0 - p)).ln() * f64::from(SCALE);
             let cp = f64::from(read.evaluate(&pos));
             assert!(
-                (cp - float_cp).abs() < 8.0 + 0.02 * cp.abs(),
-                "{line}: {cp} vs {float_cp}"
+                (cp - float_cp).abs() < near + 0.02 * cp.abs(),
+                "{kind:?} {line}: {cp} vs {float_cp}"
             );
         }
         // Read back for more training, each weight is what was written, to the step of
-        // its quantisation.
+        // its quantisation; and the float pass of the weights read back is the integer
+        // one, but for the units' rounding.
         let again = FloatNet::from_network(&read);
+        for (line, sample) in LINES.lines().zip(&check) {
+            let pos = parse_fen(&fen_fields(line)).unwrap().0;
+            let mut acc = [vec![0.0; HIDDEN], vec![0.0; HIDDEN]];
+            let float_cp = f64::from(again.forward(sample, false, &mut acc)) * f64::from(SCALE);
+            let cp = f64::from(read.evaluate(&pos));
+            assert!(
+                (cp - float_cp).abs() < 1.5,
+                "{kind:?} {line}: {cp} vs {float_cp}"
+            );
+        }
         assert_eq!(again.params.len(), net.params.len());
-        assert!(!again.residual);
-        let steps = [
-            (net.w2(), QA),
-            (net.params.len() - 1, QB),
-            (usize::MAX, QA * QB),
-        ];
+        assert_eq!(again.kind, kind);
+        let steps = [(net.w2(), QA), (net.b2(), QB), (usize::MAX, QA * QB)];
         for (i, (&a, &b)) in again.params.iter().zip(&net.params).enumerate() {
             let q = steps
                 .iter()
                 .find(|&&(end, _)| i < end)
                 .map_or(1, |&(_, q)| q);
-            assert!((a - b).abs() <= 0.5 / q as f32 + 1e-6, "{i}: {a} vs {b}");
+            assert!(
+                (a - b).abs() <= 0.5 / q as f32 + 1e-6,
+                "{kind:?} {i}: {a} vs {b}"
+            );
         }
+    }
+
+    /// Output weights pushed past what squared units' integer sum allows are clipped by
+    /// training to the bound, and the file written keeps them there.
+    #[test]
+    fn training_keeps_squared_units_output_weights_within_the_bound() {
+        let kind = Kind {
+            residual: false,
+            activation: Activation::SCReLU,
+            buckets: 2,
+        };
+        let hidden = 512;
+        let bound = screlu_weight_bound(hidden);
+        assert_eq!(bound, 32);
+        let mut net = FloatNet::new(hidden, kind, 9);
+        let (w2, b2) = (net.w2(), net.b2());
+        // Far beyond the bound, both signs; the bytes written are clipped even untrained.
+        for (j, p) in net.params[w2..b2].iter_mut().enumerate() {
+            *p = if j % 2 == 0 { 3.0 } else { -3.0 };
+        }
+        let clipped = Network::read(&net.to_bytes()).unwrap();
+        assert!((0..2).all(|b| {
+            clipped
+                .w2(b, 0)
+                .chain(clipped.w2(b, 1))
+                .all(|w| i32::from(w).abs() == bound)
+        }));
+        let mut s = read_samples(LINES, 0.5).unwrap();
+        let check = s.clone();
+        let settings = Settings {
+            epochs: 2,
+            rate: 0.01,
+            batch: 4,
+            mirror: false,
+            seed: 1,
+            threads: 1,
+        };
+        let net = train(net, &mut s, &check, &settings, &mut |_, _, _| Ok(())).unwrap();
+        let max = net.params[w2..b2]
+            .iter()
+            .fold(0.0f32, |m, p| m.max(p.abs()));
+        assert!(max <= bound as f32 / QB as f32, "{max}");
+        assert!(
+            max > 0.9 * bound as f32 / QB as f32,
+            "{max}: the weights stay near the bound"
+        );
+        assert!(Network::read(&net.to_bytes()).is_ok());
+    }
+
+    #[test]
+    fn a_start_of_another_kind_is_refused() {
+        let file = FloatNet::new(16, kinds(true)[0], 1).to_bytes();
+        assert!(FloatNet::read_as(&file, Activation::CReLU, 1).is_ok());
+        let err = FloatNet::read_as(&file, Activation::SCReLU, 8).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "the network is residual, CReLU, 1 output bucket, not the residual, SCReLU, 8 \
+             output buckets asked for: to train it further, ask for its kind (neither \
+             --screlu nor --output-buckets); for a new kind, start without --init"
+        );
+        let squared = FloatNet::new(16, kinds(false)[3], 1).to_bytes();
+        assert!(FloatNet::read_as(&squared, Activation::SCReLU, 8).is_ok());
+        let err = FloatNet::read_as(&squared, Activation::SCReLU, 4).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("standalone, SCReLU, 8 output buckets, not the standalone, SCReLU, 4")
+                && err.to_string().contains("(--screlu --output-buckets 8)"),
+            "{err}"
+        );
+        assert!(matches!(
+            FloatNet::read_as(&squared[..100], Activation::SCReLU, 8),
+            Err(InitError::Network(NetworkError::Size { .. }))
+        ));
     }
 }

@@ -148,7 +148,7 @@ impl Worker<'_> {
                 let units = &self.frames[ply].units;
                 // The units kept up move by move are the units of the board summed afresh.
                 debug_assert!(*units == Accumulator::of(net, pos.board()), "{pos:?}");
-                let own = net.output(units, pos.turn(), self.params.network_scale);
+                let own = net.output(units, pos, self.params.network_scale);
                 if net.residual {
                     evaluate(pos) + own
                 } else {

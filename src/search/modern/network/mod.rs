@@ -6,6 +6,11 @@
 //! side to move's units come first, so one network serves both colours. The inner loops
 //! are in [`simd`], in the version the CPU runs best.
 //!
+//! Two options, each said by the file's header ([`Kind`]): the clipped units may be
+//! squared before they are weighed ([`Activation::SCReLU`]), and the output may have
+//! several heads, one for each range of the number of pieces on the board ([`bucket`]).
+//! The embedded network has neither.
+//!
 //! A network marked *residual* was fitted to what the hand-written evaluation misses: its
 //! value is added to [`super::eval::evaluate`]. Integer arithmetic throughout (the layer in
 //! 1/[`QA`], the output weights in 1/[`QB`]); nothing allocates after loading. The trainer
@@ -49,6 +54,11 @@ const VERSION: u16 = 1;
 const HEADER: usize = 12;
 /// The flag bit of a residual network.
 const RESIDUAL: u16 = 1;
+/// The flag bit of a network whose clipped units are squared ([`Activation::SCReLU`]).
+const SCRELU: u16 = 2;
+/// The most output heads a file may have: one for each number of pieces, 2 to 32, is
+/// already more than can be told apart.
+pub const MAX_BUCKETS: usize = 32;
 
 /// The bytes of the embedded network file.
 const EMBEDDED: &[u8] = include_bytes!(env!("MACHACK_NETWORK"));
@@ -70,8 +80,14 @@ const _: () = {
     );
     let hidden = EMBEDDED[6] as usize | (EMBEDDED[7] as usize) << 8;
     assert!(hidden > 0, "the embedded network has no hidden units");
+    let buckets = EMBEDDED[10] as usize | (EMBEDDED[11] as usize) << 8;
+    let buckets = if buckets == 0 { 1 } else { buckets };
     assert!(
-        EMBEDDED.len() == file_size(hidden),
+        buckets <= MAX_BUCKETS,
+        "the embedded network has too many output buckets"
+    );
+    assert!(
+        EMBEDDED.len() == file_size(hidden, buckets),
         "the embedded network's size does not match its header"
     );
 };
@@ -167,6 +183,81 @@ pub enum NetworkError {
     NoHidden,
     #[error("the network file has {found} bytes, its header says {expected}")]
     Size { expected: usize, found: usize },
+    #[error("the network file sets flag bits {0:#06x} this build does not know")]
+    Flags(u16),
+    #[error("the network file says {0} output buckets, this build reads at most {MAX_BUCKETS}")]
+    Buckets(usize),
+    #[error(
+        "the network file has an output weight of {found}: with squared units ({hidden} \
+         hidden) the output's sum could overflow beyond \u{b1}{bound}"
+    )]
+    Overflow {
+        hidden: usize,
+        bound: i32,
+        found: i16,
+    },
+}
+
+/// What a hidden unit gives the output: its value clipped to 0..1, or that squared.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Activation {
+    /// Clipped ReLU: the unit clipped to 0..[`QA`].
+    CReLU,
+    /// Squared clipped ReLU: the clipped unit squared (in 1/[`QA`]², the output's sum
+    /// divided by [`QA`] before the bias is added, which truncates toward zero).
+    SCReLU,
+}
+
+impl Activation {
+    /// The name `machack net` shows.
+    pub fn name(self) -> &'static str {
+        match self {
+            Activation::CReLU => "CReLU",
+            Activation::SCReLU => "SCReLU",
+        }
+    }
+}
+
+/// What a network file's header says of its shape beyond its width.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Kind {
+    /// Fitted to the hand-written evaluation's error: add it to that evaluation.
+    pub residual: bool,
+    pub activation: Activation,
+    /// Output heads, 1 to [`MAX_BUCKETS`], chosen by the pieces on the board
+    /// ([`bucket`]).
+    pub buckets: usize,
+}
+
+impl Kind {
+    /// What `train-net` makes unless told otherwise, and the kind of `nets/modern.nnue`:
+    /// residual, clipped units, one output.
+    pub const DEFAULT: Kind = Kind {
+        residual: true,
+        activation: Activation::CReLU,
+        buckets: 1,
+    };
+}
+
+/// The output head of a position of `pieces` pieces (kings included) in a network of
+/// `buckets` heads: (pieces − 2) / ⌈32 / buckets⌉, so each head covers as many piece
+/// counts and the last holds the full board.
+#[inline]
+pub fn bucket(pieces: usize, buckets: usize) -> usize {
+    let per = MAX_BUCKETS.div_ceil(buckets);
+    (pieces.saturating_sub(2) / per).min(buckets - 1)
+}
+
+/// The largest output weight (in 1/[`QB`], either sign) of a network of `hidden` squared
+/// units whose output cannot overflow: a clipped unit times its weight stays within 16
+/// bits (|w| ≤ 128, as the kernels multiply them there), and the two points of view's
+/// `2 · hidden` products of at most [`QA`]² · |w| sum within 32 bits. 128 up to 129
+/// units, 64 at 256, 32 at 512, 16 at 1024; the trainer clips the weights to this.
+pub const fn screlu_weight_bound(hidden: usize) -> i32 {
+    let per_unit = 2 * (QA as i64) * (QA as i64);
+    let bound = i32::MAX as i64 / (per_unit * hidden as i64);
+    let product = i16::MAX as i64 / QA as i64;
+    (if bound < product { bound } else { product }) as i32
 }
 
 /// The quantised weights. Each row of units is kept in whole [`Lanes`], padded with
@@ -175,6 +266,10 @@ pub enum NetworkError {
 pub struct Network {
     /// Fitted to the hand-written evaluation's error: add it to that evaluation.
     pub residual: bool,
+    /// Whether the clipped units are squared.
+    activation: Activation,
+    /// Output heads.
+    buckets: usize,
     /// Hidden units for each point of view.
     hidden: usize,
     /// The [`Lanes`] of a row of units.
@@ -183,34 +278,42 @@ pub struct Network {
     b1: Vec<Lanes>,
     /// ...and its weights, a row of units for each input.
     w1: Vec<Lanes>,
-    /// The output weights of the side to move's units, then of the other side's, in
-    /// 1/[`QB`].
+    /// For each output head, the output weights of the side to move's units, then of the
+    /// other side's, in 1/[`QB`].
     w2: Vec<Lanes>,
-    /// The output bias, in 1/([`QA`]·[`QB`]).
-    pub b2: i32,
+    /// Each head's output bias, in 1/([`QA`]·[`QB`]).
+    b2: Vec<i32>,
     /// The version of the inner loops that runs.
     simd: Simd,
 }
 
-/// The number of bytes of a file with `hidden` units.
-pub const fn file_size(hidden: usize) -> usize {
-    HEADER + 2 * (hidden + INPUTS * hidden + 2 * hidden) + 4
+/// The number of bytes of a file with `hidden` units and `buckets` output heads.
+pub const fn file_size(hidden: usize, buckets: usize) -> usize {
+    HEADER + 2 * (hidden + INPUTS * hidden + 2 * hidden * buckets) + 4 * buckets
 }
 
-/// The first bytes of a file of a network with `hidden` units, residual or not; the
-/// weights follow, little-endian: b1, w1 by input, w2, then b2 as 32 bits.
-pub fn header(hidden: usize, residual: bool) -> [u8; HEADER] {
+/// The first bytes of a file of a network with `hidden` units of `kind`; the weights
+/// follow, little-endian: b1, w1 by input, w2 head after head, then each head's b2 as 32
+/// bits. The header: magic, version, hidden, flags (1 residual, 2 squared units), heads
+/// (written 0 for one head, as files before heads were).
+pub fn header(hidden: usize, kind: Kind) -> [u8; HEADER] {
     let mut bytes = [0; HEADER];
     bytes[..4].copy_from_slice(MAGIC);
     bytes[4..6].copy_from_slice(&VERSION.to_le_bytes());
     bytes[6..8].copy_from_slice(&(hidden as u16).to_le_bytes());
-    let flags = if residual { RESIDUAL } else { 0 };
+    let mut flags = if kind.residual { RESIDUAL } else { 0 };
+    if kind.activation == Activation::SCReLU {
+        flags |= SCRELU;
+    }
     bytes[8..10].copy_from_slice(&flags.to_le_bytes());
+    let buckets = if kind.buckets > 1 { kind.buckets } else { 0 };
+    bytes[10..12].copy_from_slice(&(buckets as u16).to_le_bytes());
     bytes
 }
 
 impl Network {
-    /// Reads a network file (little-endian: the header, then b1, w1 by input, w2, b2).
+    /// Reads a network file (little-endian: the header, then b1, w1 by input, w2, b2;
+    /// [`header`]).
     pub fn read(bytes: &[u8]) -> Result<Network, NetworkError> {
         if bytes.len() < HEADER || &bytes[..4] != MAGIC {
             return Err(NetworkError::Magic);
@@ -223,9 +326,17 @@ impl Network {
         if hidden == 0 {
             return Err(NetworkError::NoHidden);
         }
-        if bytes.len() != file_size(hidden) {
+        let flags = u16_at(8);
+        if flags & !(RESIDUAL | SCRELU) != 0 {
+            return Err(NetworkError::Flags(flags & !(RESIDUAL | SCRELU)));
+        }
+        let buckets = usize::from(u16_at(10)).max(1);
+        if buckets > MAX_BUCKETS {
+            return Err(NetworkError::Buckets(buckets));
+        }
+        if bytes.len() != file_size(hidden, buckets) {
             return Err(NetworkError::Size {
-                expected: file_size(hidden),
+                expected: file_size(hidden, buckets),
                 found: bytes.len(),
             });
         }
@@ -248,18 +359,48 @@ impl Network {
         };
         let b1 = rows(1);
         let w1 = rows(INPUTS);
-        let w2 = rows(2);
-        let tail = &bytes[bytes.len() - 4..];
+        let w2 = rows(2 * buckets);
+        let activation = if flags & SCRELU != 0 {
+            Activation::SCReLU
+        } else {
+            Activation::CReLU
+        };
+        if activation == Activation::SCReLU {
+            let bound = screlu_weight_bound(hidden);
+            let over = units(&w2, usize::MAX).find(|w| i32::from(*w).abs() > bound);
+            if let Some(found) = over {
+                return Err(NetworkError::Overflow {
+                    hidden,
+                    bound,
+                    found,
+                });
+            }
+        }
+        let b2 = bytes[bytes.len() - 4 * buckets..]
+            .chunks_exact(4)
+            .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
         Ok(Network {
-            residual: u16_at(8) & RESIDUAL != 0,
+            residual: flags & RESIDUAL != 0,
+            activation,
+            buckets,
             hidden,
             blocks,
             b1,
             w1,
             w2,
-            b2: i32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]),
+            b2,
             simd: Simd::detect(),
         })
+    }
+
+    /// What the header says: residual or not, the activation, the output heads.
+    pub fn kind(&self) -> Kind {
+        Kind {
+            residual: self.residual,
+            activation: self.activation,
+            buckets: self.buckets,
+        }
     }
 
     /// Hidden units for each point of view.
@@ -288,13 +429,19 @@ impl Network {
         units(self.row(input), self.hidden)
     }
 
-    /// The output weights of the side to move's units (`k` = 0) or of the other side's
-    /// (1), in 1/[`QB`].
-    pub fn w2(&self, k: usize) -> impl Iterator<Item = i16> + '_ {
+    /// The output weights of head `b` of the side to move's units (`k` = 0) or of the
+    /// other side's (1), in 1/[`QB`].
+    pub fn w2(&self, b: usize, k: usize) -> impl Iterator<Item = i16> + '_ {
+        let row = 2 * b + k;
         units(
-            &self.w2[k * self.blocks..(k + 1) * self.blocks],
+            &self.w2[row * self.blocks..(row + 1) * self.blocks],
             self.hidden,
         )
+    }
+
+    /// The output bias of head `b`, in 1/([`QA`]·[`QB`]).
+    pub fn b2(&self, b: usize) -> i32 {
+        self.b2[b]
     }
 
     /// The first layer's row of `input`.
@@ -307,19 +454,38 @@ impl Network {
     /// alone, for a residual network), at the training scale.
     pub fn evaluate(&self, pos: &Chess) -> i32 {
         let acc = Accumulator::of(self, pos.board());
-        self.output(&acc, pos.turn(), SCALE)
+        self.output(&acc, pos, SCALE)
     }
 
-    /// The value of the units `acc` with `turn` to move, in centipawns at `scale`
-    /// centipawns per unit of output ([`SCALE`] as trained).
-    pub fn output(&self, acc: &Accumulator, turn: Color, scale: i32) -> i32 {
+    /// The value of the units `acc` of `pos` (its side to move and, for the output head,
+    /// its number of pieces), in centipawns at `scale` centipawns per unit of output
+    /// ([`SCALE`] as trained).
+    #[inline]
+    pub fn output(&self, acc: &Accumulator, pos: &Chess, scale: i32) -> i32 {
+        let turn = pos.turn();
         let n = self.blocks;
-        let (ours, theirs) = self.w2.split_at(n);
-        let sum = self
-            .simd
-            .dot(acc.view(view(turn), n), ours)
-            .wrapping_add(self.simd.dot(acc.view(view(!turn), n), theirs))
-            .wrapping_add(self.b2);
+        let b = if self.buckets == 1 {
+            0
+        } else {
+            bucket(pos.board().occupied().count(), self.buckets)
+        };
+        let (ours, theirs) = self.w2[2 * b * n..2 * (b + 1) * n].split_at(n);
+        let (us, them) = (acc.view(view(turn), n), acc.view(view(!turn), n));
+        let sum = match self.activation {
+            Activation::CReLU => self
+                .simd
+                .dot(us, ours)
+                .wrapping_add(self.simd.dot(them, theirs)),
+            // In 1/(QA²·QB), within 32 bits by `screlu_weight_bound`; brought to
+            // 1/(QA·QB).
+            Activation::SCReLU => {
+                self.simd
+                    .dot_squared(us, ours)
+                    .wrapping_add(self.simd.dot_squared(them, theirs))
+                    / QA
+            }
+        }
+        .wrapping_add(self.b2[b]);
         (i64::from(sum) * i64::from(scale) / i64::from(QA * QB)) as i32
     }
 }
@@ -457,7 +623,7 @@ mod tests {
         // A file of another width is read at the width its header says.
         let mut other = good.to_vec();
         other[6] = other[6].wrapping_add(1);
-        let expected = file_size(HIDDEN + 1);
+        let expected = file_size(HIDDEN + 1, 1);
         assert_eq!(
             Network::read(&other),
             Err(NetworkError::Size {
@@ -470,6 +636,173 @@ mod tests {
         other = good.to_vec();
         other[4] = 9;
         assert_eq!(Network::read(&other), Err(NetworkError::Version(9)));
+    }
+
+    #[test]
+    fn a_file_of_another_kind_that_does_not_fit_is_refused() {
+        let kind = Kind {
+            residual: false,
+            activation: Activation::SCReLU,
+            buckets: 8,
+        };
+        let good = noisy_file(64, 9, kind);
+        assert!(Network::read(&good).is_ok());
+        // The header says how many heads, so the size the weights must have.
+        let mut other = good.clone();
+        other[10..12].copy_from_slice(&7u16.to_le_bytes());
+        assert_eq!(
+            Network::read(&other),
+            Err(NetworkError::Size {
+                expected: file_size(64, 7),
+                found: good.len()
+            })
+        );
+        other[10..12].copy_from_slice(&33u16.to_le_bytes());
+        assert_eq!(Network::read(&other), Err(NetworkError::Buckets(33)));
+        assert!(
+            NetworkError::Buckets(33)
+                .to_string()
+                .contains("33 output buckets, this build reads at most 32")
+        );
+        // One head read as eight: too short.
+        let mut one = noisy_file(64, 9, Kind::DEFAULT);
+        one[10..12].copy_from_slice(&8u16.to_le_bytes());
+        assert!(matches!(
+            Network::read(&one),
+            Err(NetworkError::Size { expected, .. }) if expected == file_size(64, 8)
+        ));
+        // Flags this build does not know.
+        other = good.clone();
+        other[8..10].copy_from_slice(&(RESIDUAL | 4).to_le_bytes());
+        assert_eq!(Network::read(&other), Err(NetworkError::Flags(4)));
+        // An output weight of squared units beyond the bound: the sum could overflow.
+        let bound = screlu_weight_bound(64);
+        assert_eq!(bound, 128);
+        let first_w2 = HEADER + 2 * (64 + INPUTS * 64);
+        other = good.clone();
+        other[first_w2..first_w2 + 2].copy_from_slice(&(-129i16).to_le_bytes());
+        assert_eq!(
+            Network::read(&other),
+            Err(NetworkError::Overflow {
+                hidden: 64,
+                bound: 128,
+                found: -129
+            })
+        );
+        // The same weight with clipped units is fine.
+        other[8..10].copy_from_slice(&0u16.to_le_bytes());
+        assert!(Network::read(&other).is_ok());
+    }
+
+    #[test]
+    fn the_weight_bound_keeps_the_squared_sum_within_32_bits() {
+        for hidden in [1, 100, 128, 129, 130, 256, 512, 768, 1024, 4096, 16000] {
+            let bound = i64::from(screlu_weight_bound(hidden));
+            assert!(bound >= 1, "{hidden}");
+            // A clipped unit times a weight fits in 16 bits...
+            assert!(i64::from(QA) * bound <= i64::from(i16::MAX), "{hidden}");
+            // ...and the largest sum of both points of view in 32.
+            let worst = 2 * hidden as i64 * i64::from(QA * QA) * bound;
+            assert!(worst <= i64::from(i32::MAX), "{hidden}");
+            // The bound is the largest that does.
+            let over = 2 * hidden as i64 * i64::from(QA * QA) * (bound + 1);
+            assert!(bound == 128 || over > i64::from(i32::MAX), "{hidden}");
+        }
+        assert_eq!(
+            [256, 512, 1024].map(screlu_weight_bound),
+            [64, 32, 16],
+            "the figures of the doc comment"
+        );
+    }
+
+    /// Every unit at the top and every weight at the bound, the largest sum there is: the
+    /// value is the exact one, in every version of the loops.
+    #[test]
+    fn squared_units_at_their_largest_do_not_overflow() {
+        for hidden in [100, 512, 1024] {
+            let bound = screlu_weight_bound(hidden) as i16;
+            let mut bytes = header(
+                hidden,
+                Kind {
+                    activation: Activation::SCReLU,
+                    ..Kind::DEFAULT
+                },
+            )
+            .to_vec();
+            let words = (0..hidden)
+                .map(|_| 1000i16) // every unit clipped to 255
+                .chain((0..INPUTS * hidden).map(|_| 0))
+                .chain((0..2 * hidden).map(|_| -bound));
+            bytes.extend(words.flat_map(i16::to_le_bytes));
+            bytes.extend(0i32.to_le_bytes());
+            let net = Network::read(&bytes).unwrap();
+            let exact = -2 * hidden as i64 * i64::from(QA * QA) * i64::from(bound) / i64::from(QA);
+            let expected = exact * i64::from(SCALE) / i64::from(QA * QB);
+            for simd in Simd::available() {
+                let net = net.clone().with_simd(simd);
+                let got = net.evaluate(&Chess::default());
+                assert_eq!(i64::from(got), expected, "{hidden} {}", simd.name());
+            }
+        }
+    }
+
+    #[test]
+    fn the_head_is_chosen_by_the_pieces_on_the_board() {
+        assert_eq!(
+            [2, 5, 6, 9, 10, 31, 32].map(|p| bucket(p, 8)),
+            [0, 0, 1, 1, 2, 7, 7]
+        );
+        assert_eq!([2, 32].map(|p| bucket(p, 1)), [0, 0]);
+        assert_eq!([2, 3, 32].map(|p| bucket(p, 32)), [0, 1, 30]);
+        for n in 1..=MAX_BUCKETS {
+            let heads: Vec<usize> = (2..=32).map(|p| bucket(p, n)).collect();
+            assert!(heads.windows(2).all(|w| w[0] <= w[1]), "{n}");
+            assert!(heads.iter().all(|&b| b < n), "{n}");
+            // The full board has the last head but where 32 heads leave some unused.
+            assert_eq!(heads[30], (n - 1).min(30 / MAX_BUCKETS.div_ceil(n)), "{n}");
+        }
+    }
+
+    /// The value of `pos` computed from the weights as read, in 64 bits: the formula the
+    /// loops compute.
+    fn by_hand(net: &Network, pos: &Chess) -> i32 {
+        let b = bucket(pos.board().occupied().count(), net.kind().buckets);
+        let mut sum = 0i64;
+        for (k, side) in [pos.turn(), !pos.turn()].into_iter().enumerate() {
+            let mut units: Vec<i64> = net.b1().map(i64::from).collect();
+            for (sq, piece) in pos.board() {
+                for (u, w) in units.iter_mut().zip(net.w1(feature(side, piece, sq))) {
+                    *u += i64::from(w);
+                }
+            }
+            for (u, w) in units.iter().zip(net.w2(b, k)) {
+                let c = (*u).clamp(0, i64::from(QA));
+                sum += match net.kind().activation {
+                    Activation::CReLU => c * i64::from(w),
+                    Activation::SCReLU => c * c * i64::from(w),
+                };
+            }
+        }
+        if net.kind().activation == Activation::SCReLU {
+            sum /= i64::from(QA);
+        }
+        sum += i64::from(net.b2(b));
+        (sum * i64::from(SCALE) / i64::from(QA * QB)) as i32
+    }
+
+    #[test]
+    fn every_kind_evaluates_as_its_formula_says() {
+        for (i, kind) in KINDS.into_iter().enumerate() {
+            let net = Network::read(&noisy_file(100, 20 + i as u64, kind)).unwrap();
+            let mut heads = std::collections::BTreeSet::new();
+            for game in 0..4 {
+                for (pos, _) in random_game(500 + game, 300) {
+                    assert_eq!(net.evaluate(&pos), by_hand(&net, &pos), "{kind:?} {pos:?}");
+                    heads.insert(bucket(pos.board().occupied().count(), kind.buckets));
+                }
+            }
+            assert!(heads.len() >= kind.buckets.min(3), "{kind:?}: {heads:?}");
+        }
     }
 
     /// Fails when `nets/modern.nnue` changes: write its new name here and in
@@ -497,7 +830,7 @@ mod tests {
         let text = NetFile::load(&bad).unwrap_err().to_string();
         let why = format!(
             "bad.nnue: the network file has 100 bytes, its header says {}",
-            file_size(HIDDEN)
+            file_size(HIDDEN, 1)
         );
         assert!(text.ends_with(&why), "{text}");
         let missing = NetFile::load(&dir.join("none.nnue"))
@@ -526,27 +859,57 @@ mod tests {
         assert_eq!(feature(Color::Black, black_king, Square::E8), 5 * 64 + 4);
     }
 
-    /// A network file of `hidden` units with every weight set from a hash, so every input
-    /// matters.
-    fn noisy_file(hidden: usize, seed: u64) -> Vec<u8> {
+    /// A network file of `hidden` units of `kind` with every weight set from a hash, so
+    /// every input matters (the output weights as large as squared units allow).
+    fn noisy_file(hidden: usize, seed: u64, kind: Kind) -> Vec<u8> {
         let mut k = seed;
         let mut next = |spread: u64| {
             k = mix(k);
             (k % (2 * spread + 1)) as i16 - spread as i16
         };
-        let mut bytes = header(hidden, true).to_vec();
-        let words = (0..hidden + INPUTS * hidden + 2 * hidden).map(|i| match i {
+        let out = match kind.activation {
+            Activation::CReLU => 60,
+            Activation::SCReLU => screlu_weight_bound(hidden) as u64,
+        };
+        let mut bytes = header(hidden, kind).to_vec();
+        let layer = hidden + INPUTS * hidden;
+        let words = (0..layer + 2 * hidden * kind.buckets).map(|i| match i {
             i if i < hidden => next(20) + 60,
-            i if i < hidden + INPUTS * hidden => next(20),
-            _ => next(60),
+            i if i < layer => next(20),
+            _ => next(out),
         });
         bytes.extend(words.flat_map(i16::to_le_bytes));
-        bytes.extend((-1234i32).to_le_bytes());
+        for b in 0..kind.buckets as i32 {
+            bytes.extend((-1234 + 1000 * b).to_le_bytes());
+        }
         bytes
     }
 
+    /// The kinds of network the tests try: the embedded one's, squared units, eight heads,
+    /// both, and standalone.
+    const KINDS: [Kind; 5] = [
+        Kind::DEFAULT,
+        Kind {
+            activation: Activation::SCReLU,
+            ..Kind::DEFAULT
+        },
+        Kind {
+            buckets: 8,
+            ..Kind::DEFAULT
+        },
+        Kind {
+            residual: false,
+            activation: Activation::SCReLU,
+            buckets: 8,
+        },
+        Kind {
+            residual: false,
+            ..Kind::DEFAULT
+        },
+    ];
+
     fn noisy() -> Network {
-        Network::read(&noisy_file(HIDDEN, 7)).unwrap()
+        Network::read(&noisy_file(HIDDEN, 7, Kind::DEFAULT)).unwrap()
     }
 
     /// The positions of a game of random legal moves from the start, `seed` choosing them.
@@ -569,21 +932,29 @@ mod tests {
     }
 
     #[test]
-    fn a_file_says_its_width_and_weights_read_back_as_written() {
-        let bytes = noisy_file(100, 3);
+    fn a_file_says_its_width_and_kind_and_weights_read_back_as_written() {
+        for kind in KINDS {
+            let bytes = noisy_file(100, 3, kind);
+            assert_eq!(bytes.len(), file_size(100, kind.buckets));
+            let net = Network::read(&bytes).unwrap();
+            assert_eq!((net.hidden(), net.blocks, net.kind()), (100, 4, kind));
+            let b = kind.buckets;
+            let words: Vec<i16> = net
+                .b1()
+                .chain((0..INPUTS).flat_map(|f| net.w1(f)))
+                .chain((0..b).flat_map(|h| net.w2(h, 0).chain(net.w2(h, 1))))
+                .collect();
+            let written: Vec<i16> = bytes[HEADER..bytes.len() - 4 * b]
+                .chunks_exact(2)
+                .map(|c| i16::from_le_bytes([c[0], c[1]]))
+                .collect();
+            assert_eq!(words, written);
+            let biases: Vec<i32> = (0..b).map(|h| net.b2(h)).collect();
+            let expected: Vec<i32> = (0..b as i32).map(|h| -1234 + 1000 * h).collect();
+            assert_eq!(biases, expected);
+        }
+        let bytes = noisy_file(100, 3, Kind::DEFAULT);
         let net = Network::read(&bytes).unwrap();
-        assert_eq!((net.hidden(), net.blocks, net.b2), (100, 4, -1234));
-        let words: Vec<i16> = net
-            .b1()
-            .chain((0..INPUTS).flat_map(|f| net.w1(f)))
-            .chain(net.w2(0))
-            .chain(net.w2(1))
-            .collect();
-        let written: Vec<i16> = bytes[HEADER..bytes.len() - 4]
-            .chunks_exact(2)
-            .map(|c| i16::from_le_bytes([c[0], c[1]]))
-            .collect();
-        assert_eq!(words, written);
         // The padding of the last Lanes of a row stays zero.
         assert!(
             net.w1[..]
@@ -600,24 +971,25 @@ mod tests {
     /// from scratch.
     #[test]
     fn every_simd_version_evaluates_as_the_plain_loops() {
-        for (hidden, seed) in [(HIDDEN, 1), (100, 2), (512, 3), (1024, 4)] {
-            let plain = Network::read(&noisy_file(hidden, seed))
+        let widths = [(HIDDEN, 1), (100, 2), (512, 3), (1024, 4)];
+        for ((hidden, seed), kind) in widths.into_iter().flat_map(|w| KINDS.map(|k| (w, k))) {
+            let plain = Network::read(&noisy_file(hidden, seed, kind))
                 .unwrap()
                 .with_simd(Simd::PORTABLE);
             let fast: Vec<Network> = Simd::available()
                 .into_iter()
                 .map(|s| plain.clone().with_simd(s))
                 .collect();
-            for game in 0..6 {
+            for game in 0..3 {
                 let line = random_game(seed * 100 + game, 120);
                 let mut accs = vec![Accumulator::of(&plain, line[0].0.board()); fast.len()];
                 let mut acc = accs[0].clone();
                 for (pos, m) in &line {
-                    let value = plain.output(&acc, pos.turn(), SCALE);
+                    let value = plain.output(&acc, pos, SCALE);
                     assert_eq!(plain.evaluate(pos), value);
                     for (net, a) in fast.iter().zip(&mut accs) {
                         assert_eq!(*a, acc, "{} {hidden} {pos:?}", net.simd.name());
-                        let got = net.output(a, pos.turn(), SCALE);
+                        let got = net.output(a, pos, SCALE);
                         assert_eq!(got, value, "{} {hidden} {pos:?}", net.simd.name());
                         assert_eq!(net.evaluate(pos), value, "{}", net.simd.name());
                         if let Some(m) = *m {
@@ -639,7 +1011,7 @@ mod tests {
     #[test]
     fn units_of_random_games_played_move_by_move_are_the_units_summed_afresh() {
         for (hidden, seed) in [(HIDDEN, 5), (100, 6)] {
-            let net = Network::read(&noisy_file(hidden, seed)).unwrap();
+            let net = Network::read(&noisy_file(hidden, seed, Kind::DEFAULT)).unwrap();
             for game in 0..8 {
                 let line = random_game(seed * 100 + game, 200);
                 let mut acc = Accumulator::of(&net, line[0].0.board());

@@ -1,10 +1,11 @@
 //! The network's inner loops: a row of first-layer weights added to or taken from the
-//! units, and the output layer's clipped dot product. Three versions: AVX-512 and AVX2
-//! through `std::arch`, and plain loops the compiler vectorises as well as it can for
-//! every other CPU. [`Simd::detect`] picks the best version the running CPU has, once, as
-//! a network is read. Every version computes the same integers (16-bit wrapping sums, and
-//! a 32-bit wrapping sum of products, whose order does not matter), so all evaluate bit
-//! for bit alike; the tests compare each version this machine has with the plain one.
+//! units, and the output layer's dot product of clipped units, or of their squares. Three
+//! versions: AVX-512 and AVX2 through `std::arch`, and plain loops the compiler vectorises
+//! as well as it can for every other CPU. [`Simd::detect`] picks the best version the
+//! running CPU has, once, as a network is read. Every version computes the same integers
+//! (16-bit wrapping sums, and a 32-bit wrapping sum of products, whose order does not
+//! matter), so all evaluate bit for bit alike; the tests compare each version this
+//! machine has with the plain one.
 
 use super::QA;
 
@@ -109,12 +110,31 @@ impl Simd {
             Path::Avx512 => unsafe { avx512::dot(units, weights) },
         }
     }
+
+    /// The sum of the square of each unit of `units`, clipped to 0..[`QA`], times its
+    /// weight, wrapping at 32 bits. The clipped unit times the weight is taken to 16 bits
+    /// (wrapping) before it is multiplied by the clipped unit again: exact while |weight|
+    /// ≤ 128 ([`super::screlu_weight_bound`]).
+    #[inline]
+    pub fn dot_squared(self, units: &[Lanes], weights: &[Lanes]) -> i32 {
+        debug_assert_eq!(units.len(), weights.len());
+        match self.0 {
+            Path::Portable => portable::dot_squared(units, weights),
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: a Simd of this path is made only when the CPU has AVX2 (available).
+            Path::Avx2 => unsafe { avx2::dot_squared(units, weights) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: a Simd of this path is made only when the CPU has AVX-512 F and BW.
+            Path::Avx512 => unsafe { avx512::dot_squared(units, weights) },
+        }
+    }
 }
 
-/// The two kernels' loops, the same in every version but for its registers. In the
-/// version's module: `regs` and `regs_mut` view a [`Lanes`] as its registers; `add` and
-/// `sub` add or take one row's; `madd` adds the products of one [`Lanes`] of clipped units
-/// and weights to an accumulator that starts as `SUM0`, and `total` sums it at the end.
+/// The kernels' loops, the same in every version but for its registers. In the version's
+/// module: `regs` and `regs_mut` view a [`Lanes`] as its registers; `add` and `sub` add or
+/// take one row's; `madd` adds the products of one [`Lanes`] of clipped units and weights
+/// to an accumulator that starts as `SUM0` (`madd_squared` those of the squared clipped
+/// units), and `total` sums it at the end.
 macro_rules! kernels {
     ($(#[$attr:meta])*) => {
         $(#[$attr])*
@@ -141,6 +161,15 @@ macro_rules! kernels {
             let mut sum = SUM0;
             for (u, w) in units.iter().zip(weights) {
                 sum = madd(sum, regs(u), regs(w));
+            }
+            total(sum)
+        }
+
+        $(#[$attr])*
+        pub fn dot_squared(units: &[Lanes], weights: &[Lanes]) -> i32 {
+            let mut sum = SUM0;
+            for (u, w) in units.iter().zip(weights) {
+                sum = madd_squared(sum, regs(u), regs(w));
             }
             total(sum)
         }
@@ -188,6 +217,18 @@ mod portable {
         for ((sum, &u), &w) in sums.iter_mut().zip(&u.0).zip(&w.0) {
             let clipped = i32::from(u.clamp(0, QA as i16));
             *sum = sum.wrapping_add(clipped * i32::from(w));
+        }
+        sums
+    }
+
+    /// As the x86 versions do: the clipped unit times the weight in 16 bits (its low 16
+    /// bits, as `mullo`), times the clipped unit in 32.
+    #[inline]
+    fn madd_squared(mut sums: [i32; LANES], u: &Lanes, w: &Lanes) -> [i32; LANES] {
+        for ((sum, &u), &w) in sums.iter_mut().zip(&u.0).zip(&w.0) {
+            let clipped = u.clamp(0, QA as i16);
+            let product = clipped.wrapping_mul(w);
+            *sum = sum.wrapping_add(i32::from(product) * i32::from(clipped));
         }
         sums
     }
@@ -261,6 +302,21 @@ mod avx2 {
         sum
     }
 
+    /// The clipped unit times the weight (low 16 bits), then times the clipped unit and
+    /// summed in pairs: 255 · 32768 twice stays within 32 bits.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn madd_squared(mut sum: __m256i, u: &[__m256i; 2], w: &[__m256i; 2]) -> __m256i {
+        let zero = _mm256_setzero_si256();
+        let top = _mm256_set1_epi16(QA as i16);
+        for k in 0..2 {
+            let clipped = _mm256_min_epi16(_mm256_max_epi16(u[k], zero), top);
+            let product = _mm256_mullo_epi16(clipped, w[k]);
+            sum = _mm256_add_epi32(sum, _mm256_madd_epi16(product, clipped));
+        }
+        sum
+    }
+
     #[inline]
     #[target_feature(enable = "avx2")]
     fn total(sum: __m256i) -> i32 {
@@ -305,6 +361,16 @@ mod avx512 {
         let top = _mm512_set1_epi16(QA as i16);
         let clipped = _mm512_min_epi16(_mm512_max_epi16(*u, zero), top);
         _mm512_add_epi32(sum, _mm512_madd_epi16(clipped, *w))
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw")]
+    fn madd_squared(sum: __m512i, u: &__m512i, w: &__m512i) -> __m512i {
+        let zero = _mm512_setzero_si512();
+        let top = _mm512_set1_epi16(QA as i16);
+        let clipped = _mm512_min_epi16(_mm512_max_epi16(*u, zero), top);
+        let product = _mm512_mullo_epi16(clipped, *w);
+        _mm512_add_epi32(sum, _mm512_madd_epi16(product, clipped))
     }
 
     #[inline]
@@ -363,7 +429,14 @@ mod tests {
                 let castle = out.clone();
                 simd.update(&mut out, None, [&b], []);
                 let in_place = out.clone();
-                let dots = [simd.dot(&a, &b), simd.dot(&e, &c), simd.dot(&quiet, &d)];
+                let dots = [
+                    simd.dot(&a, &b),
+                    simd.dot(&e, &c),
+                    simd.dot(&quiet, &d),
+                    simd.dot_squared(&a, &b),
+                    simd.dot_squared(&e, &c),
+                    simd.dot_squared(&quiet, &d),
+                ];
                 (quiet, capture, castle, in_place, dots)
             };
             let plain = run(Simd::PORTABLE);
@@ -383,6 +456,27 @@ mod tests {
             let heavy = vec![Lanes([i16::MAX; LANES]); 64];
             let wrapped = (0..64 * LANES).fold(0i32, |s, _| s.wrapping_add(255 * 32767));
             assert_eq!(simd.dot(&big, &heavy), wrapped, "{}", simd.name());
+        }
+    }
+
+    #[test]
+    fn the_squared_dot_product_squares_the_clipped_units() {
+        // Units below 0 count 0, above 255 count 255; 255 · 128 fits in 16 bits.
+        let units = [Lanes([-5; LANES]), Lanes([300; LANES]), Lanes([10; LANES])];
+        let weights = [Lanes([7; LANES]), Lanes([128; LANES]), Lanes([-3; LANES])];
+        let exact = 32 * (255 * 255 * 128 + 10 * 10 * -3);
+        for simd in Simd::available() {
+            assert_eq!(simd.dot_squared(&units, &weights), exact, "{}", simd.name());
+            // A clipped unit times a weight beyond 16 bits wraps there, in every version.
+            let heavy = [Lanes([1000; LANES])];
+            let low = (255i32 * 1000) as i16;
+            let wrapped = 32 * i32::from(low) * 255;
+            assert_eq!(
+                simd.dot_squared(&[Lanes([255; LANES])], &heavy),
+                wrapped,
+                "{}",
+                simd.name()
+            );
         }
     }
 }
