@@ -50,6 +50,8 @@ import chess
 import chess.engine
 import chess.pgn
 
+from only_moves import epd_key, excluded, score
+
 VALUE = {chess.PAWN: 100, chess.KNIGHT: 300, chess.BISHOP: 300, chess.ROOK: 500,
          chess.QUEEN: 900, chess.KING: 20000}
 
@@ -117,12 +119,8 @@ def kind_of(board, info):
     return None
 
 
-def score(info, turn):
-    return info["score"].pov(turn).score(mate_score=10000)
-
-
 def judged(engine, board, depth, gap):
-    """(kind, gap) when the best line at `depth` qualifies and leads the second by `gap`."""
+    """(kind, gap, move) when the best line at `depth` qualifies and leads the second by `gap`."""
     info = engine.analyse(board, chess.engine.Limit(depth=depth), multipv=2)
     if len(info) < 2:
         return None
@@ -131,18 +129,6 @@ def judged(engine, board, depth, gap):
     if kind and lead >= gap and score(info[0], board.turn) > -300:
         return kind, lead, info[0]["pv"][0]
     return None
-
-
-def epd_key(board):
-    return " ".join(board.epd().split()[:4])
-
-
-def excluded(paths):
-    keys = set()
-    for path in paths:
-        with open(path) as f:
-            keys.update(" ".join(line.split()[:4]) for line in f if line.strip())
-    return keys
 
 
 def games(paths):
