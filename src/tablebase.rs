@@ -9,7 +9,7 @@
 //! tablebases). [`outcome`] reads a result under `Syzygy50MoveRule`.
 
 use shakmaty::{Chess, Move, Position};
-use shakmaty_syzygy::{MaybeRounded, Tablebase, Wdl};
+use shakmaty_syzygy::{AmbiguousWdl, MaybeRounded, Tablebase, Wdl};
 use thiserror::Error;
 
 use crate::score::Score;
@@ -89,6 +89,25 @@ impl Tablebases {
             return None;
         }
         self.tables.probe_wdl_after_zeroing(pos).ok()
+    }
+
+    /// Win, draw or loss for the side to move of `pos` as it stands, its halfmove clock
+    /// counted under the fifty-move rule: exact when the clock is 0 (from the WDL tables
+    /// alone), otherwise read from the DTZ tables, which may leave a win or loss in doubt
+    /// ([`AmbiguousWdl::MaybeWin`], [`AmbiguousWdl::MaybeLoss`]). None when the tables do
+    /// not cover `pos` or the probe fails (a table missing).
+    pub fn wdl_now(&self, pos: &Chess) -> Option<AmbiguousWdl> {
+        if !self.covers(pos) {
+            return None;
+        }
+        if pos.halfmoves() == 0 {
+            return self
+                .tables
+                .probe_wdl_after_zeroing(pos)
+                .ok()
+                .map(AmbiguousWdl::from);
+        }
+        self.tables.probe_wdl(pos).ok()
     }
 
     /// The move to play at the root by DTZ, with a tablebase score and the line that

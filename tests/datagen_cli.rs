@@ -302,3 +302,92 @@ fn train_net_writes_squared_units_and_output_buckets_and_refuses_another_kind() 
     assert!(train(&new).status.success());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The 3-piece tables of the tests.
+const TABLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/syzygy");
+
+/// A line's FEN and score, without the game's result.
+fn position_and_score(line: &str) -> (String, String) {
+    let mut words = line.rsplitn(3, ' ');
+    let (score, _result, fen) = (words.next(), words.next(), words.next());
+    (fen.unwrap().to_owned(), score.unwrap().to_owned())
+}
+
+#[test]
+fn datagen_with_syzygy_ends_a_game_in_the_tables_and_writes_none_of_their_positions() {
+    // Game 1 of seed 1 at 300 nodes reaches three pieces.
+    let args = ["datagen", "--games", "1", "--nodes", "300", "--seed", "1"];
+    let with = machack(&[&args[..], &["--syzygy", TABLES]].concat());
+    assert!(with.status.success(), "{with:?}");
+    let err = String::from_utf8(with.stderr).unwrap();
+    assert!(err.contains("plies (tablebase)"), "{err}");
+    assert!(err.contains("1 ended by the tablebases"), "{err}");
+    let with = String::from_utf8(with.stdout).unwrap();
+    assert!(with.lines().count() > 20, "{with}");
+    for line in with.lines() {
+        let (fen, _) = position_and_score(line);
+        let pos = machack::rules::parse_fen(&fen).unwrap().0;
+        let pieces = shakmaty::Position::board(&pos).occupied().count();
+        assert!(pieces > 3, "a position of the tables written: {line}");
+    }
+    // Without the tables the same game goes on: its first positions are the same.
+    let without = machack(&args);
+    assert!(without.status.success(), "{without:?}");
+    let err = String::from_utf8(without.stderr).unwrap();
+    assert!(!err.contains("tablebase"), "{err}");
+    let without = String::from_utf8(without.stdout).unwrap();
+    let (with, without): (Vec<_>, Vec<_>) = (
+        with.lines().map(position_and_score).collect(),
+        without.lines().map(position_and_score).collect(),
+    );
+    assert!(
+        without.len() > with.len(),
+        "{} {}",
+        without.len(),
+        with.len()
+    );
+    assert_eq!(without[..with.len()], with[..]);
+    // Threads change nothing.
+    let three = [
+        "datagen", "--games", "3", "--nodes", "300", "--syzygy", TABLES,
+    ];
+    let one = machack(&three);
+    let two = machack(&[&three[..], &["--threads", "2"]].concat());
+    assert!(one.status.success() && two.status.success());
+    assert!(!one.stdout.is_empty());
+    assert_eq!(one.stdout, two.stdout);
+}
+
+#[test]
+fn datagen_refuses_a_missing_or_empty_tablebase_directory_before_playing() {
+    let dir = std::env::temp_dir().join(format!("machack-datagen-tb-{}", std::process::id()));
+    let empty = dir.join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    let out = dir.join("never.txt");
+    let missing = dir.join("no-such-dir");
+    for (tables, code, says) in [
+        (
+            missing.to_str().unwrap(),
+            1,
+            "cannot read tablebase directory",
+        ),
+        (empty.to_str().unwrap(), 1, "no Syzygy table in"),
+        ("", 2, "no directory given"),
+    ] {
+        let run = machack(&[
+            "datagen",
+            "--games",
+            "1",
+            "--syzygy",
+            tables,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(run.status.code(), Some(code), "{tables}: {run:?}");
+        let err = String::from_utf8(run.stderr).unwrap();
+        assert!(err.contains("--syzygy") && err.contains(says), "{err}");
+        assert!(!err.contains("game 1/1"), "no game is played: {err}");
+        assert!(!out.exists(), "no file is written");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,8 +1,10 @@
 //! `machack datagen --games N [--nodes N] [--random-plies N] [--seed S] [--threads N]
-//! [--out FILE]`: the modern search plays itself at a fixed node budget and writes every quiet position with
-//! its game's result and the search's score of it for White (`FEN RESULT cp=N` a line),
-//! the data `machack tune` reads; or, with `--format bullet`, bullet's 32-byte records,
-//! which `machack train-net` and bullet read.
+//! [--out FILE] [--syzygy DIR]`: the modern search plays itself at a fixed node budget and
+//! writes every quiet position with its game's result and the search's score of it for
+//! White (`FEN RESULT cp=N` a line), the data `machack tune` reads; or, with `--format
+//! bullet`, bullet's 32-byte records, which `machack train-net` and bullet read. With
+//! `--syzygy`, a game ends with the tables' result as soon as it reaches a position they
+//! know, and no such position is written.
 
 use std::io::Write;
 use std::path::Path;
@@ -12,6 +14,7 @@ use clap::builder::RangedU64ValueParser;
 
 use super::{CliError, limits};
 use crate::search::interface::MAX_THREADS;
+use crate::tablebase::{MAX_PIECES, Tablebases};
 use crate::train::data::{Format, Writer};
 use crate::train::selfplay::{Plan, generate};
 
@@ -41,17 +44,24 @@ pub struct DatagenArgs {
     /// Text lines, or bullet's binary records (only to a file given by `--out`).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+    /// Syzygy tables (a directory, or several separated by ':' as in SyzygyPath): a game
+    /// ends with the tables' result as soon as a move reaches a position they hold, and no
+    /// such position is written (a cursed win or blessed loss counts as a draw).
+    #[arg(long, value_name = "DIR")]
+    syzygy: Option<String>,
 }
 
 pub fn run(args: &DatagenArgs) -> Result<(), CliError> {
     let in_out = |e: &dyn std::fmt::Display| {
         CliError::Input(format!("{}: {e}", args.out.as_deref().unwrap_or("stdout")))
     };
+    let tables = args.syzygy.as_deref().map(open_tables).transpose()?;
     let mut out = data_out(args.out.as_deref().map(Path::new), args.format)?;
     let plan = Plan {
         nodes: args.nodes,
         random_plies: args.random_plies,
         seed: args.seed,
+        tablebases: tables.as_ref(),
     };
     let tally = generate(
         &plan,
@@ -60,22 +70,35 @@ pub fn run(args: &DatagenArgs) -> Result<(), CliError> {
         &mut out,
         &mut |index, played| {
             eprintln!(
-                "game {}/{}: {} in {} plies, {} positions",
+                "game {}/{}: {} in {} plies{}, {} positions",
                 index + 1,
                 args.games,
                 played.outcome.as_str(),
                 played.plies,
+                if played.by_tables { " (tablebase)" } else { "" },
                 played.positions.len()
             );
         },
     )
     .map_err(|e| in_out(&e))?;
     out.flush().map_err(|e| in_out(&e))?;
+    let ended = match tables {
+        Some(_) => format!(", {} ended by the tablebases", tally.by_tables),
+        None => String::new(),
+    };
     eprintln!(
-        "machack: {} positions from {} games (+{} ={} -{} for White)",
+        "machack: {} positions from {} games (+{} ={} -{} for White){ended}",
         tally.positions, args.games, tally.wins, tally.draws, tally.losses
     );
     Ok(())
+}
+
+/// The tables of `--syzygy`, every directory read and holding tables, or the reason not.
+fn open_tables(dirs: &str) -> Result<Tablebases, CliError> {
+    if dirs.trim().is_empty() {
+        return Err(CliError::Usage("--syzygy: no directory given".into()));
+    }
+    Tablebases::open(dirs, MAX_PIECES).map_err(|e| CliError::Input(format!("--syzygy: {e}")))
 }
 
 /// The writer of data in `format` to the file `out` (created) or, for text, to standard

@@ -6,7 +6,9 @@
 //!
 //! A game ends by the rules (a draw is claimed as soon as it may be), by adjudication once
 //! one side has been at least [`WIN_CP`] ahead for [`WIN_PLIES`] plies in a row, or as a
-//! draw at [`MAX_PLIES`].
+//! draw at [`MAX_PLIES`]. With Syzygy tables ([`Plan::tablebases`]), a game also ends as
+//! soon as a move reaches a position the tables know ([`by_tables`]), with their result:
+//! such a position is decided, and none is written.
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
@@ -15,6 +17,7 @@ use std::sync::mpsc;
 use std::thread;
 
 use shakmaty::{Chess, Color, Position};
+use shakmaty_syzygy::AmbiguousWdl;
 
 use super::data::Writer;
 use crate::fide::{Outcome, State};
@@ -22,6 +25,7 @@ use crate::rules::Game;
 use crate::search::modern::level::mix;
 use crate::search::modern::{Searcher, is_quiet};
 use crate::search::{Limits, Score};
+use crate::tablebase::Tablebases;
 
 /// An advantage (centipawns, for the side to move) that decides a game...
 pub const WIN_CP: i32 = 1000;
@@ -32,13 +36,16 @@ pub const MAX_PLIES: usize = 400;
 
 /// How to play the games.
 #[derive(Debug, Clone, Copy)]
-pub struct Plan {
+pub struct Plan<'a> {
     /// Nodes each move may search.
     pub nodes: u64,
     /// Random moves played before the search takes over (each game its own).
     pub random_plies: usize,
     /// Picks the random moves: one seed, one set of games.
     pub seed: u64,
+    /// Syzygy tables that end a game on reaching a position they know ([`by_tables`]);
+    /// None plays every game out as without them.
+    pub tablebases: Option<&'a Tablebases>,
 }
 
 /// A mate found by the search is written as this score (centipawns).
@@ -58,19 +65,22 @@ pub struct Played {
     pub positions: Vec<Scored>,
     pub outcome: Outcome,
     pub plies: usize,
+    /// Whether the tablebases gave the result ([`by_tables`]).
+    pub by_tables: bool,
 }
 
 /// Plays game number `index` of `plan` with `searcher` (whose table is cleared first).
 pub fn play(searcher: &mut Searcher, plan: &Plan, index: u64) -> Played {
     searcher.clear();
     let mut game = Game::default();
-    if let Some(outcome) = random_opening(&mut game, plan, index) {
-        return Played {
-            positions: Vec::new(),
-            outcome,
-            plies: game.moves().len(),
-        };
+    if let Some((outcome, by_tables)) = random_opening(&mut game, plan, index) {
+        return finished(Vec::new(), outcome, by_tables, &game);
     }
+    play_on(searcher, plan, game)
+}
+
+/// Plays `game` on to its end with `searcher`, from the position it has reached.
+fn play_on(searcher: &mut Searcher, plan: &Plan, mut game: Game) -> Played {
     let stop = AtomicBool::new(false);
     let limits = Limits {
         nodes: Some(plan.nodes),
@@ -80,7 +90,7 @@ pub fn play(searcher: &mut Searcher, plan: &Plan, index: u64) -> Played {
     let mut ahead = Adjudicator::default();
     loop {
         if let Some(outcome) = ended(&game) {
-            return finished(positions, outcome, &game);
+            return finished(positions, outcome, false, &game);
         }
         let result = searcher
             .run(&game, &limits, 0, &stop, &mut |_| {})
@@ -93,9 +103,12 @@ pub fn play(searcher: &mut Searcher, plan: &Plan, index: u64) -> Played {
             });
         }
         if let Some(outcome) = ahead.judge(pos.turn(), result.score) {
-            return finished(positions, outcome, &game);
+            return finished(positions, outcome, false, &game);
         }
         game.play(result.best);
+        if let Some(outcome) = plan.tablebases.and_then(|t| by_tables(t, game.position())) {
+            return finished(positions, outcome, true, &game);
+        }
     }
 }
 
@@ -109,6 +122,8 @@ pub struct Tally {
     pub wins: u64,
     pub draws: u64,
     pub losses: u64,
+    /// Games the tablebases ended.
+    pub by_tables: u64,
 }
 
 /// Plays games `0..games` of `plan` on `threads` threads, each with its own searcher taking
@@ -167,6 +182,7 @@ fn write_game<W: Write>(played: &Played, out: &mut Writer<W>, tally: &mut Tally)
         Outcome::BlackWins => (0.0, &mut tally.losses),
     };
     *count += 1;
+    tally.by_tables += u64::from(played.by_tables);
     for p in &played.positions {
         out.write(&p.pos, white, p.white_cp)?;
     }
@@ -183,12 +199,32 @@ fn centipawns(score: Score) -> i32 {
     }
 }
 
-fn finished(positions: Vec<Scored>, outcome: Outcome, game: &Game) -> Played {
+fn finished(positions: Vec<Scored>, outcome: Outcome, by_tables: bool, game: &Game) -> Played {
     Played {
         positions,
         outcome,
         plies: game.moves().len(),
+        by_tables,
     }
+}
+
+/// The result of a game that has reached `pos`, when `tables` know it (few enough pieces,
+/// no castling rights, and the probe succeeds): the tables' win, draw or loss for the side
+/// to move under the fifty-move rule, which the games play by. A cursed win or a blessed
+/// loss (one the fifty-move rule turns into a draw) is a draw, and so is a result DTZ
+/// rounding leaves in doubt (possible only when the halfmove clock is not 0, as after the
+/// last castling right is lost: the tables are otherwise entered by a capture or a
+/// promotion, and a position so reached is read exactly).
+pub fn by_tables(tables: &Tablebases, pos: &Chess) -> Option<Outcome> {
+    Some(match tables.wdl_now(pos)? {
+        AmbiguousWdl::Win => Outcome::win(pos.turn()),
+        AmbiguousWdl::Loss => Outcome::win(!pos.turn()),
+        AmbiguousWdl::CursedWin
+        | AmbiguousWdl::MaybeWin
+        | AmbiguousWdl::Draw
+        | AmbiguousWdl::MaybeLoss
+        | AmbiguousWdl::BlessedLoss => Outcome::Draw,
+    })
 }
 
 /// The rules' result, a claimable draw, or a draw by length.
@@ -200,16 +236,20 @@ fn ended(game: &Game) -> Option<Outcome> {
     (!state.claims.is_empty() || game.moves().len() >= MAX_PLIES).then_some(Outcome::Draw)
 }
 
-/// Plays the random opening of game `index`; the result if it already ended the game.
-fn random_opening(game: &mut Game, plan: &Plan, index: u64) -> Option<Outcome> {
+/// Plays the random opening of game `index`; the result if it already ended the game,
+/// and whether the tablebases gave it.
+fn random_opening(game: &mut Game, plan: &Plan, index: u64) -> Option<(Outcome, bool)> {
     let mut state = mix(plan.seed ^ mix(index));
     for _ in 0..plan.random_plies {
         if let Some(outcome) = ended(game) {
-            return Some(outcome);
+            return Some((outcome, false));
         }
         let moves = game.position().legal_moves();
         state = mix(state);
         game.play(moves[(state % moves.len() as u64) as usize]);
+        if let Some(outcome) = plan.tablebases.and_then(|t| by_tables(t, game.position())) {
+            return Some((outcome, true));
+        }
     }
     None
 }
@@ -249,6 +289,7 @@ mod tests {
         nodes: 300,
         random_plies: 6,
         seed: 7,
+        tablebases: None,
     };
 
     #[test]
@@ -314,6 +355,87 @@ mod tests {
         assert_eq!(one.1, [0, 1, 2]);
         assert!(one.2.positions > 0);
         assert_eq!(run(3), one);
+    }
+
+    fn tables() -> Tablebases {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/syzygy");
+        Tablebases::open(dir, crate::tablebase::MAX_PIECES).expect("the test tables")
+    }
+
+    #[test]
+    fn the_tables_judge_a_position_they_hold_and_the_fifty_move_rule_draws_a_cursed_win() {
+        use crate::rules::testing::pos;
+        let tb = tables();
+        for (fen, outcome) in [
+            // Just after a capture: KQvK and KRvK won by the side with the piece, whoever
+            // is to move; a rook pawn with the defender in front drawn.
+            ("8/8/8/8/8/2k5/8/KQ6 w - - 0 60", Some(Outcome::WhiteWins)),
+            ("8/8/4k3/8/8/8/8/KR6 b - - 0 60", Some(Outcome::WhiteWins)),
+            ("8/8/8/8/8/2K5/8/kq6 w - - 0 60", Some(Outcome::BlackWins)),
+            ("k7/8/8/8/8/8/P7/K7 w - - 0 60", Some(Outcome::Draw)),
+            // KRvK 90 plies after the last capture: a cursed win for White to move, a
+            // blessed loss for Black to move; both drawn.
+            ("8/8/8/4k3/8/8/8/KR6 w - - 90 100", Some(Outcome::Draw)),
+            ("8/8/8/4k3/8/8/8/KR6 b - - 90 100", Some(Outcome::Draw)),
+            // More pieces than the tables hold, or a castling right: not theirs.
+            ("4k3/8/8/8/8/8/4P3/R3K3 w - - 0 30", None),
+            ("4k3/8/8/8/8/8/8/R3K3 w Q - 0 30", None),
+        ] {
+            assert_eq!(by_tables(&tb, &pos(fen)), outcome, "{fen}");
+        }
+        assert_eq!(by_tables(&tb, &Chess::default()), None);
+    }
+
+    /// Plays on from `fen` with the test tables: the game, and the least number of pieces
+    /// of a position written.
+    fn play_from(fen: &str) -> (Played, usize) {
+        let tb = tables();
+        let plan = Plan {
+            tablebases: Some(&tb),
+            ..PLAN
+        };
+        let mut s = Searcher::new(1);
+        let game = Game::new(crate::rules::testing::pos(fen));
+        let played = play_on(&mut s, &plan, game);
+        let fewest = played
+            .positions
+            .iter()
+            .map(|p| p.pos.board().occupied().count())
+            .min()
+            .unwrap_or(usize::MAX);
+        (played, fewest)
+    }
+
+    #[test]
+    fn a_game_that_reaches_the_tables_ends_with_their_result_and_none_of_theirs_written() {
+        for (fen, outcome) in [
+            // The queen wins the pawn (KQvK, won); Black's queen, the mirror; the knight
+            // takes the pawn or the king does (KNvK or KvK, drawn).
+            ("8/8/8/4k3/8/8/6p1/K2Q4 w - - 0 1", Outcome::WhiteWins),
+            ("k2q4/6P1/8/8/4K3/8/8/8 b - - 0 1", Outcome::BlackWins),
+            ("8/8/8/4k3/8/8/6p1/K1N5 w - - 0 1", Outcome::Draw),
+        ] {
+            let (played, fewest) = play_from(fen);
+            assert!(played.by_tables, "{fen}: {played:?}");
+            assert_eq!(played.outcome, outcome, "{fen}");
+            assert!(!played.positions.is_empty(), "{fen}");
+            assert!(fewest == 4, "{fen}: a position of {fewest} pieces written");
+        }
+        // Without the tables the same start plays on past the capture.
+        let mut s = Searcher::new(1);
+        let game = Game::new(crate::rules::testing::pos(
+            "8/8/8/4k3/8/8/6p1/K2Q4 w - - 0 1",
+        ));
+        let (with, _) = play_from("8/8/8/4k3/8/8/6p1/K2Q4 w - - 0 1");
+        let without = play_on(&mut s, &PLAN, game);
+        assert!(!without.by_tables);
+        assert!(
+            without.plies > with.plies,
+            "{} {}",
+            without.plies,
+            with.plies
+        );
+        assert_eq!(without.positions[..with.positions.len()], with.positions);
     }
 
     #[test]
