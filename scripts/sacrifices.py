@@ -44,13 +44,16 @@ and duplicates dropped (a position in both halves stays in the checking one). Ti
 do not replay exactly, so a new run gives a set like this one, not this one.
 """
 import argparse
+import os
 import shlex
+import sys
 
 import chess
 import chess.engine
 import chess.pgn
 
-from only_moves import epd_key, excluded, score
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from only_moves import epd_key, excluded, score  # noqa: E402  (beside this script)
 
 VALUE = {chess.PAWN: 100, chess.KNIGHT: 300, chess.BISHOP: 300, chess.ROOK: 500,
          chess.QUEEN: 900, chess.KING: 20000}

@@ -725,6 +725,16 @@ const CASES: &[Case] = &[
         near: Some(("8/p4k2/2PR4/P7/2r5/4p1K1/5r2/8 b - - 0 1", "Rxc6")),
     },
     Case {
+        // Rd7 offers the rook to the queen; once Qxd7 takes it, Nf6+ forks king and queen.
+        // The near miss: the knight is on b1, no fork comes.
+        name: "sacrifice_regains",
+        fen: "6k1/pp2qp1p/6p1/8/4N3/8/PP3PPP/3R2K1 w - - 0 1",
+        mv: "Rd7",
+        sign: 1,
+        comment: "gives 640 on Q7 (d7), and once it is taken wins back",
+        near: Some(("6k1/pp2qp1p/6p1/8/8/8/PP3PPP/1N1R2K1 w - - 0 1", "Rd7")),
+    },
+    Case {
         // Bxf2 gives the bishop by the king on g2 while the queen bears on its field. The
         // near miss: the same offer with the king on h1, f2 no longer by it.
         name: "king_field_sacrifice",

@@ -167,12 +167,13 @@ fn generator_output_is_unchanged() {
     // scripts/fit_factors.py (issue 24), in place of the WAC-tuned ones; and after the
     // eight factors of ours that did not earn their weight on the checking data went; and
     // for sacrifice_regains and king_field_sacrifice (issue 64) with the sacrifice-related
-    // weights re-fitted on the training split that now holds the game sacrifices.
+    // weights re-fitted on the training split that now holds the game sacrifices; and
+    // with sacrifice_regains also counting what a check (a fork with check) wins back.
     let expected = (
         1393,
         255_018,
-        7_693_658_892_410_250_780,
-        10_478_345_632_119_949_917,
+        12_195_277_474_048_951_706,
+        11_232_745_144_328_607_487,
     );
     assert_eq!(
         got, expected,

@@ -13,6 +13,7 @@
 use shakmaty::{Bitboard, Chess, Color, Position, Role, Square};
 
 use super::facts::{MoveFacts, Overload};
+use super::threats::threat_holds;
 use super::{Scorer, Sink};
 use crate::attack::Analysis;
 use crate::eval::piece_value;
@@ -290,7 +291,7 @@ pub(super) fn king_field_sacrifice<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveF
 }
 
 /// After our offer on `to` (`after`, the opponent to move): the least we can win at once
-/// elsewhere, by one exchange or a promotion, after any reply that takes on `to`; `None`
+/// elsewhere, by one exchange, a promotion or a check, after any reply that takes on `to`; `None`
 /// when no reply takes there. After a checking reply only the checker can be won.
 fn won_back(after: &Chess, to: Square, us: Color) -> Option<i32> {
     let mut least = None;
@@ -308,10 +309,27 @@ fn won_back(after: &Chess, to: Square, us: Color) -> Option<i32> {
         } & !Bitboard::from(to);
         let won = Analysis::biggest_threat_among(next.board(), us, targets)
             .0
-            .max(promotion_won(&next));
+            .max(promotion_won(&next))
+            .max(check_won(&next));
         least = Some(least.map_or(won, |l: i32| l.min(won)));
     }
     least
+}
+
+/// What our best check wins in `pos` (our move): what it takes, and the least that one
+/// exchange still wins after any reply, less what the reply took (a fork with check).
+fn check_won(pos: &Chess) -> i32 {
+    let us = pos.turn();
+    let mut best = 0;
+    for m in pos.legal_moves() {
+        let mut next = pos.clone();
+        next.play_unchecked(m);
+        if next.is_check() && !next.is_checkmate() {
+            let held = threat_holds(&next, us).unwrap_or(0);
+            best = best.max(m.capture().map_or(0, piece_value) + held);
+        }
+    }
+    best
 }
 
 /// What our best promotion to a queen wins in `pos` (our move), less what the enemy then

@@ -128,7 +128,7 @@ pub(super) fn creates_threat<S: Sink>(
 /// After our move (`after`, the opponent to move): the least that `us` can still win
 /// by one exchange after any reply, less what the reply took; `None` when some reply
 /// parries, mates or stalemates. After a checking reply only the checker can be won.
-fn threat_holds(after: &Chess, us: Color) -> Option<i32> {
+pub(super) fn threat_holds(after: &Chess, us: Color) -> Option<i32> {
     let mut least = i32::MAX;
     for reply in after.legal_moves() {
         let taken = reply.capture().map_or(0, piece_value);
