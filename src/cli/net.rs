@@ -12,7 +12,6 @@ use super::CliError;
 use crate::engine::options::{EMBEDDED_NAME, NetFile};
 use crate::search::modern::network::{Activation, NETWORK, Network};
 use crate::train::bullet_net::import;
-use crate::train::network::describe;
 
 #[derive(Debug, Args)]
 #[command(args_conflicts_with_subcommands = true)]
@@ -67,7 +66,7 @@ pub fn run(args: &NetArgs) -> Result<(), CliError> {
 
 /// "128 hidden units, residual, CReLU, 1 output bucket".
 fn shape(net: &Network) -> String {
-    format!("{} hidden units, {}", net.hidden(), describe(net.kind()))
+    format!("{} hidden units, {}", net.hidden(), net.kind())
 }
 
 fn run_import(args: &ImportArgs) -> Result<(), CliError> {
@@ -75,12 +74,8 @@ fn run_import(args: &ImportArgs) -> Result<(), CliError> {
         CliError::Input(format!("{}: {e}", path.display()))
     };
     let bytes = std::fs::read(&args.file).map_err(|e| in_file(&args.file, &e))?;
-    let activation = if args.screlu {
-        Activation::SCReLU
-    } else {
-        Activation::CReLU
-    };
-    let network = import(&bytes, args.hidden, activation).map_err(|e| in_file(&args.file, &e))?;
+    let network = import(&bytes, args.hidden, Activation::of(args.screlu))
+        .map_err(|e| in_file(&args.file, &e))?;
     std::fs::write(&args.out, network).map_err(|e| in_file(&args.out, &e))?;
     // Read back as the engine reads an `EvalFile`, for the name it will show.
     let net = NetFile::load(&args.out).map_err(|e| CliError::Input(e.to_string()))?;

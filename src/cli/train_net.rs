@@ -102,11 +102,7 @@ pub fn run(args: &TrainNetArgs) -> Result<(), CliError> {
         settings.threads,
     )
     .map_err(|e| input(&e))?;
-    let activation = if args.screlu {
-        Activation::SCReLU
-    } else {
-        Activation::CReLU
-    };
+    let activation = Activation::of(args.screlu);
     let buckets = usize::from(args.output_buckets);
     let start = match &args.init {
         Some(path) => {

@@ -207,7 +207,7 @@ mod tests {
             assert_eq!(file.len().is_multiple_of(64), padded);
             let imported = import(&file, None, Activation::CReLU).unwrap();
             let net = Network::read(&imported).unwrap();
-            assert_eq!((net.hidden(), net.residual), (hidden, false));
+            assert_eq!((net.hidden(), net.kind().residual), (hidden, false));
             let mut values = Vec::new();
             for fen in POSITIONS {
                 let p = pos(fen);

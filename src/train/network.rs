@@ -292,21 +292,6 @@ pub enum InitError {
     },
 }
 
-/// A kind in words, as `machack net` shows it: "residual, CReLU, 1 output bucket".
-pub fn describe(kind: Kind) -> String {
-    format!(
-        "{}, {}, {} output bucket{}",
-        if kind.residual {
-            "residual"
-        } else {
-            "standalone"
-        },
-        kind.activation.name(),
-        kind.buckets,
-        if kind.buckets == 1 { "" } else { "s" }
-    )
-}
-
 impl FloatNet {
     /// A network of `kind` with small random weights.
     pub fn new(hidden: usize, kind: Kind, seed: u64) -> FloatNet {
@@ -359,8 +344,8 @@ impl FloatNet {
                 (Activation::SCReLU, n) => format!("--screlu --output-buckets {n}"),
             };
             return Err(InitError::Kind {
-                found: describe(kind),
-                wanted: describe(wanted),
+                found: kind.to_string(),
+                wanted: wanted.to_string(),
                 flags,
             });
         }

@@ -149,7 +149,7 @@ impl Worker<'_> {
                 // The units kept up move by move are the units of the board summed afresh.
                 debug_assert!(*units == Accumulator::of(net, pos.board()), "{pos:?}");
                 let own = net.output(units, pos, self.params.network_scale);
-                if net.residual {
+                if net.kind().residual {
                     evaluate(pos) + own
                 } else {
                     own

@@ -209,6 +209,15 @@ pub enum Activation {
 }
 
 impl Activation {
+    /// Squared clipped units when `squared` (`--screlu`), else clipped ones.
+    pub fn of(squared: bool) -> Activation {
+        if squared {
+            Activation::SCReLU
+        } else {
+            Activation::CReLU
+        }
+    }
+
     /// The name `machack net` shows.
     pub fn name(self) -> &'static str {
         match self {
@@ -239,6 +248,24 @@ impl Kind {
     };
 }
 
+/// A kind in words, as `machack net` shows it: "residual, CReLU, 1 output bucket".
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}, {}, {} output bucket{}",
+            if self.residual {
+                "residual"
+            } else {
+                "standalone"
+            },
+            self.activation.name(),
+            self.buckets,
+            if self.buckets == 1 { "" } else { "s" }
+        )
+    }
+}
+
 /// The output head of a position of `pieces` pieces (kings included) in a network of
 /// `buckets` heads: (pieces − 2) / ⌈32 / buckets⌉, so each head covers as many piece
 /// counts and the last holds the full board.
@@ -264,12 +291,8 @@ pub const fn screlu_weight_bound(hidden: usize) -> i32 {
 /// zeros: a padding unit is 0 and weighs 0, so it changes no value.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Network {
-    /// Fitted to the hand-written evaluation's error: add it to that evaluation.
-    pub residual: bool,
-    /// Whether the clipped units are squared.
-    activation: Activation,
-    /// Output heads.
-    buckets: usize,
+    /// What the header says: residual or not, the activation, the output heads.
+    kind: Kind,
     /// Hidden units for each point of view.
     hidden: usize,
     /// The [`Lanes`] of a row of units.
@@ -381,9 +404,11 @@ impl Network {
             .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
             .collect();
         Ok(Network {
-            residual: flags & RESIDUAL != 0,
-            activation,
-            buckets,
+            kind: Kind {
+                residual: flags & RESIDUAL != 0,
+                activation,
+                buckets,
+            },
             hidden,
             blocks,
             b1,
@@ -396,11 +421,7 @@ impl Network {
 
     /// What the header says: residual or not, the activation, the output heads.
     pub fn kind(&self) -> Kind {
-        Kind {
-            residual: self.residual,
-            activation: self.activation,
-            buckets: self.buckets,
-        }
+        self.kind
     }
 
     /// Hidden units for each point of view.
@@ -464,14 +485,15 @@ impl Network {
     pub fn output(&self, acc: &Accumulator, pos: &Chess, scale: i32) -> i32 {
         let turn = pos.turn();
         let n = self.blocks;
-        let b = if self.buckets == 1 {
+        let buckets = self.kind.buckets;
+        let b = if buckets == 1 {
             0
         } else {
-            bucket(pos.board().occupied().count(), self.buckets)
+            bucket(pos.board().occupied().count(), buckets)
         };
         let (ours, theirs) = self.w2[2 * b * n..2 * (b + 1) * n].split_at(n);
         let (us, them) = (acc.view(view(turn), n), acc.view(view(!turn), n));
-        let sum = match self.activation {
+        let sum = match self.kind.activation {
             Activation::CReLU => self
                 .simd
                 .dot(us, ours)
