@@ -19,13 +19,8 @@ pub(super) fn threatened_mate(after: &Chess) -> Option<Square> {
 /// every such reply lets us mate, at once or by a check after which every reply is mated.
 pub(super) fn poisoned(after: &Chess, to: Square) -> bool {
     let mut taken = false;
-    for reply in after.legal_moves() {
-        if !(reply.is_capture() && reply.to() == to) {
-            continue;
-        }
+    for next in taken_on(after, to) {
         taken = true;
-        let mut next = after.clone();
-        next.play_unchecked(reply);
         let mates = next.legal_moves().into_iter().any(|c| {
             let mut checked = next.clone();
             checked.play_unchecked(c);
@@ -36,6 +31,20 @@ pub(super) fn poisoned(after: &Chess, to: Square) -> bool {
         }
     }
     taken
+}
+
+/// After our move (`after`, the opponent to move): the position after each reply that
+/// takes on `to`, the offer's square.
+pub(super) fn taken_on(after: &Chess, to: Square) -> impl Iterator<Item = Chess> + '_ {
+    after
+        .legal_moves()
+        .into_iter()
+        .filter(move |reply| reply.is_capture() && reply.to() == to)
+        .map(|reply| {
+            let mut next = after.clone();
+            next.play_unchecked(reply);
+            next
+        })
 }
 
 /// After our check (`checked`, the opponent to move): whether it mates, or every reply

@@ -18,7 +18,7 @@ use super::{Scorer, Sink};
 use crate::attack::Analysis;
 use crate::eval::piece_value;
 use crate::plausible::Flags;
-use crate::plausible::mate::poisoned;
+use crate::plausible::mate::{poisoned, taken_on};
 use crate::plausible::squares::{attacks_of, ci};
 use crate::plausible::words::{Sq, role_name};
 
@@ -294,26 +294,20 @@ pub(super) fn king_field_sacrifice<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveF
 /// elsewhere, by one exchange, a promotion or a check, after any reply that takes on `to`; `None`
 /// when no reply takes there. After a checking reply only the checker can be won.
 fn won_back(after: &Chess, to: Square, us: Color) -> Option<i32> {
-    let mut least = None;
-    for reply in after.legal_moves() {
-        if !(reply.is_capture() && reply.to() == to) {
-            continue;
-        }
-        let mut next = after.clone();
-        next.play_unchecked(reply);
-        // Taking back on `to` is the exchange `balance` already counts.
-        let targets = if next.is_check() {
-            next.checkers()
-        } else {
-            Bitboard::FULL
-        } & !Bitboard::from(to);
-        let won = Analysis::biggest_threat_among(next.board(), us, targets)
-            .0
-            .max(promotion_won(&next))
-            .max(check_won(&next));
-        least = Some(least.map_or(won, |l: i32| l.min(won)));
-    }
-    least
+    taken_on(after, to)
+        .map(|next| {
+            // Taking back on `to` is the exchange `balance` already counts.
+            let targets = if next.is_check() {
+                next.checkers()
+            } else {
+                Bitboard::FULL
+            } & !Bitboard::from(to);
+            Analysis::biggest_threat_among(next.board(), us, targets)
+                .0
+                .max(promotion_won(&next))
+                .max(check_won(&next))
+        })
+        .min()
 }
 
 /// What our best check wins in `pos` (our move): what it takes, and the least that one
