@@ -2,9 +2,16 @@
 //! tune` and `machack train-net` read, the same for the same seed on any number of threads;
 //! `train-net` writes checkpoints the engine reads; bad flags are usage errors.
 
+use std::process::Output;
+
 #[path = "common/cli.rs"]
 mod cli;
 use cli::machack;
+
+/// `machack train-net DATA --out OUT` and `flags`.
+fn train_net(data: &str, out: &str, flags: &[&str]) -> Output {
+    machack(&[&["train-net", data, "--out", out], flags].concat())
+}
 
 #[test]
 fn datagen_output_is_repeatable_and_tune_reads_it() {
@@ -52,16 +59,7 @@ fn datagen_output_is_repeatable_and_tune_reads_it() {
     );
     let net = dir.join("net.nnue");
     let net = net.to_str().unwrap();
-    let train = machack(&[
-        "train-net",
-        file,
-        "--out",
-        net,
-        "--epochs",
-        "2",
-        "--batch",
-        "64",
-    ]);
+    let train = train_net(file, net, &["--epochs", "2", "--batch", "64"]);
     assert!(train.status.success(), "{train:?}");
     let report = String::from_utf8(train.stderr).unwrap();
     assert!(report.contains("epoch 2 fitted"), "{report}");
@@ -71,17 +69,11 @@ fn datagen_output_is_repeatable_and_tune_reads_it() {
     // the hand-written evaluation alone, which a new residual network starts from.
     let nnue = concat!(env!("CARGO_MANIFEST_DIR"), "/nets/modern.nnue");
     let first_error = |extra: &[&str]| {
-        let base = [
-            "train-net",
+        let out = train_net(
             file,
-            "--out",
             net,
-            "--epochs",
-            "1",
-            "--check",
-            "0.3",
-        ];
-        let out = machack(&[&base[..], extra].concat());
+            &[&["--epochs", "1", "--check", "0.3"], extra].concat(),
+        );
         assert!(out.status.success(), "{out:?}");
         let report = String::from_utf8(out.stderr).unwrap();
         let line = report.lines().find(|l| l.starts_with("epoch 0")).unwrap();
@@ -141,19 +133,12 @@ fn train_net_writes_a_whole_network_every_k_passes() {
     .unwrap();
     let out = dir.join("net.nnue");
     let train = |extra: &[&str]| {
-        let base = [
-            "train-net",
+        let base = ["--epochs", "2", "--batch", "2", "--hidden", "8"];
+        train_net(
             data.to_str().unwrap(),
-            "--out",
             out.to_str().unwrap(),
-            "--epochs",
-            "2",
-            "--batch",
-            "2",
-            "--hidden",
-            "8",
-        ];
-        machack(&[&base[..], extra].concat())
+            &[&base, extra].concat(),
+        )
     };
     let run = train(&["--checkpoint-every", "1"]);
     assert!(run.status.success(), "{run:?}");
@@ -221,16 +206,11 @@ fn bullet_records_hold_what_the_text_lines_say_and_train_net_reads_them() {
         assert_eq!((board(l), l.score, l.result), (board(r), r.score, r.result));
     }
     let net = dir.join("net.nnue");
-    let train = machack(&[
-        "train-net",
+    let train = train_net(
         bin.to_str().unwrap(),
-        "--out",
         net.to_str().unwrap(),
-        "--epochs",
-        "1",
-        "--chunk",
-        "7",
-    ]);
+        &["--epochs", "1", "--chunk", "7"],
+    );
     assert!(train.status.success(), "{train:?}");
     let bytes = std::fs::read(&net).unwrap();
     assert!(machack::search::modern::network::Network::read(&bytes).is_ok());
@@ -258,17 +238,12 @@ fn train_net_writes_squared_units_and_output_buckets_and_refuses_another_kind() 
     assert!(written.status.success(), "{written:?}");
     let out = dir.join("net.nnue");
     let train = |extra: &[&str]| {
-        let base = [
-            "train-net",
+        let base = ["--epochs", "1", "--batch", "16"];
+        train_net(
             data.to_str().unwrap(),
-            "--out",
             out.to_str().unwrap(),
-            "--epochs",
-            "1",
-            "--batch",
-            "16",
-        ];
-        machack(&[&base[..], extra].concat())
+            &[&base, extra].concat(),
+        )
     };
     let new = ["--hidden", "16", "--standalone"];
     let run = train(&[&new[..], &["--screlu", "--output-buckets", "8"]].concat());
