@@ -322,8 +322,8 @@ impl FloatNet {
         Network::read(bytes).map(|net| FloatNet::from_network(&net))
     }
 
-    /// The weights of a network file to train further as a network of `wanted`'s
-    /// activation and heads; a file of another kind is refused, saying both.
+    /// The weights of a network file to train further as a network of `activation` and
+    /// `buckets` heads; a file of another kind is refused, saying both.
     pub fn read_as(
         bytes: &[u8],
         activation: Activation,
