@@ -459,24 +459,36 @@ async fn a_reload_keeps_the_game_a_link_opens_a_position_and_text_is_readable() 
     c.close().await.unwrap();
 }
 
-/// Sets the size of the page's viewport (the window's outer size is a little larger).
+/// Sets the size of the page's viewport (the window's outer size is a little larger). A
+/// resize lands a moment after it is asked for, so the window is corrected from what the
+/// page last measured until the viewport is the size asked for (at most 20 s).
 async fn viewport(c: &Client, width: u32, height: u32) {
-    c.set_window_size(width, height).await.unwrap();
-    let inner: Vec<u32> = serde_json::from_value(
-        c.execute("return [innerWidth, innerHeight]", vec![])
-            .await
-            .unwrap(),
-    )
-    .unwrap();
-    c.set_window_size(2 * width - inner[0], 2 * height - inner[1])
+    let started = std::time::Instant::now();
+    loop {
+        let [inner_w, inner_h]: [i64; 2] = serde_json::from_value(
+            c.execute("return [innerWidth, innerHeight]", vec![])
+                .await
+                .unwrap(),
+        )
+        .unwrap();
+        if (inner_w, inner_h) == (width as i64, height as i64) {
+            return;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "waited for the viewport's size {width}x{height}: it is {inner_w}x{inner_h}"
+        );
+        let (_, _, outer_w, outer_h) = c.get_window_rect().await.unwrap();
+        let grow =
+            |outer: u64, inner: i64, want: u32| (outer as i64 + want as i64 - inner).max(100);
+        c.set_window_size(
+            grow(outer_w, inner_w, width) as u32,
+            grow(outer_h, inner_h, height) as u32,
+        )
         .await
         .unwrap();
-    until(
-        c,
-        "the viewport's size",
-        &format!("return innerWidth === {width} && innerHeight === {height}"),
-    )
-    .await;
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
 }
 
 /// Where the board, the move number "10." and the page stand in the viewport, after the
