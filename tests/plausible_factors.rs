@@ -735,6 +735,20 @@ const CASES: &[Case] = &[
         near: Some(("6k1/pp2qp1p/6p1/8/8/8/PP3PPP/1N1R2K1 w - - 0 1", "Rd7")),
     },
     Case {
+        // Bd6 offers the bishop to the knight on c4; once Nxd6 takes it, the c-file opens
+        // and the doubled rooks win the rook on c2. The near miss: Nb4 offered to the pawn
+        // wins nothing back, for the check Rxc4+ that follows is answered by Rxc4.
+        name: "sacrifice_regains",
+        fen: "2r3k1/2r1b3/p3p2p/3n2p1/2N1KP2/P2N2PP/2R5/2R5 b - - 0 1",
+        mv: "Bd6",
+        sign: 1,
+        comment: "gives 448 on Q3 (d6), and once it is taken wins back 640",
+        near: Some((
+            "2r3k1/2r1b3/p3p2p/3n2p1/2N1KP2/P2N2PP/2R5/2R5 b - - 0 1",
+            "Nb4",
+        )),
+    },
+    Case {
         // Bxf2 gives the bishop by the king on g2 while the queen bears on its field. The
         // near miss: the same offer with the king on h1, f2 no longer by it.
         name: "king_field_sacrifice",

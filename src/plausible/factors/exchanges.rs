@@ -13,7 +13,7 @@
 use shakmaty::{Bitboard, Chess, Color, Position, Role, Square};
 
 use super::facts::{MoveFacts, Overload};
-use super::threats::threat_holds;
+use super::threats::least_held;
 use super::{Scorer, Sink};
 use crate::attack::Analysis;
 use crate::eval::piece_value;
@@ -310,16 +310,19 @@ fn won_back(after: &Chess, to: Square, us: Color) -> Option<i32> {
         .min()
 }
 
-/// What our best check wins in `pos` (our move): what it takes, and the least that one
-/// exchange still wins after any reply, less what the reply took (a fork with check).
+/// What our best check wins in `pos` (our move): what it takes, plus the least that one
+/// exchange then wins after any reply, less what the reply took (a fork with check; a
+/// check whose piece is taken back wins what it took less the piece).
 fn check_won(pos: &Chess) -> i32 {
     let us = pos.turn();
     let mut best = 0;
     for m in pos.legal_moves() {
         let mut next = pos.clone();
         next.play_unchecked(m);
-        if next.is_check() && !next.is_checkmate() {
-            let held = threat_holds(&next, us).unwrap_or(0);
+        if next.is_check()
+            && !next.is_checkmate()
+            && let Some(held) = least_held(&next, us)
+        {
             best = best.max(m.capture().map_or(0, piece_value) + held);
         }
     }

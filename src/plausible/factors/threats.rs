@@ -129,7 +129,14 @@ pub(super) fn creates_threat<S: Sink>(
 /// by one exchange after any reply, less what the reply took; `None` when some reply
 /// parries, mates or stalemates. After a checking reply only the checker can be won.
 pub(super) fn threat_holds(after: &Chess, us: Color) -> Option<i32> {
-    let mut least = i32::MAX;
+    least_held(after, us).filter(|&held| held > 0)
+}
+
+/// After our move (`after`, the opponent to move): over the replies, the least of what
+/// one exchange then wins for `us` less what the reply took (negative when a reply takes
+/// more than is left to win); `None` when a reply mates or there is none.
+pub(super) fn least_held(after: &Chess, us: Color) -> Option<i32> {
+    let mut least = None::<i32>;
     for reply in after.legal_moves() {
         let taken = reply.capture().map_or(0, piece_value);
         let mut next = after.clone();
@@ -143,10 +150,7 @@ pub(super) fn threat_holds(after: &Chess, us: Color) -> Option<i32> {
             Bitboard::FULL
         };
         let held = Analysis::biggest_threat_among(next.board(), us, targets).0 - taken;
-        if held <= 0 {
-            return None;
-        }
-        least = least.min(held);
+        least = Some(least.map_or(held, |l| l.min(held)));
     }
-    (least < i32::MAX).then_some(least)
+    least
 }
