@@ -94,7 +94,8 @@ impl Worker<'_> {
     ) -> Deepened {
         let max_depth = max_depth.clamp(1, MAX_DEPTH);
         let lines = multipv.clamp(1, moves.len());
-        let mut plan = TimePlan::new(self.start, soft, self.params);
+        let fullmove = pos.fullmoves().get();
+        let mut plan = TimePlan::new(self.start, soft, fullmove, self.params);
         let mut completed = 0;
         let mut complete_lines = Vec::new();
         let mut record = Vec::new();

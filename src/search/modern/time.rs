@@ -30,9 +30,17 @@ pub struct TimePlan<'a> {
 }
 
 impl<'a> TimePlan<'a> {
-    /// A plan for a search started at `start` with the soft deadline `soft`.
-    pub fn new(start: Instant, soft: Option<Instant>, params: &'a Params) -> TimePlan<'a> {
-        let target = params.time_target_scale;
+    /// A plan for a search started at `start` with the soft deadline `soft`, on move
+    /// `fullmove` of the game.
+    pub fn new(
+        start: Instant,
+        soft: Option<Instant>,
+        fullmove: u32,
+        params: &'a Params,
+    ) -> TimePlan<'a> {
+        let early = f64::from(params.time_early_moves);
+        let left = (early - f64::from(fullmove.saturating_sub(1))).max(0.0) / early;
+        let target = params.time_target_scale * (1.0 + params.time_early_boost * left);
         TimePlan {
             params,
             start,
@@ -87,7 +95,7 @@ mod tests {
     #[test]
     fn without_a_clock_every_iteration_goes_on() {
         let p = pos("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
-        let mut plan = TimePlan::new(Instant::now(), None, &Params::MODERN);
+        let mut plan = TimePlan::new(Instant::now(), None, 1, &Params::MODERN);
         assert!(plan.another(1, uci(&p, "a1a2"), 0, 20));
         assert!(plan.another(30, uci(&p, "a1a3"), -500, 1));
     }
@@ -96,7 +104,7 @@ mod tests {
     fn one_legal_move_is_answered_at_once() {
         let p = pos("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
         let soon = Instant::now() + Duration::from_secs(60);
-        let mut plan = TimePlan::new(Instant::now(), Some(soon), &Params::MODERN);
+        let mut plan = TimePlan::new(Instant::now(), Some(soon), 1, &Params::MODERN);
         assert!(!plan.another(1, uci(&p, "a1a2"), 0, 1));
     }
 
@@ -107,22 +115,43 @@ mod tests {
         let start = Instant::now() - Duration::from_millis(900);
         let soft = Some(start + Duration::from_millis(1000));
         // 90% of the soft time spent: a stable search stops...
-        let mut steady = TimePlan::new(start, soft, &Params::MODERN);
+        let mut steady = TimePlan::new(start, soft, 40, &Params::MODERN);
         for d in 1..8 {
             steady.another(d, a, 10, 20);
         }
         assert!(!steady.another(8, a, 10, 20));
         // ...one whose best move just changed goes on...
-        let mut unsure = TimePlan::new(start, soft, &Params::MODERN);
+        let mut unsure = TimePlan::new(start, soft, 40, &Params::MODERN);
         for d in 1..8 {
             unsure.another(d, a, 10, 20);
         }
         assert!(unsure.another(8, b, 10, 20));
         // ...and so does one whose value just fell.
-        let mut falling = TimePlan::new(start, soft, &Params::MODERN);
+        let mut falling = TimePlan::new(start, soft, 40, &Params::MODERN);
         for d in 1..8 {
             falling.another(d, a, 10, 20);
         }
         assert!(falling.another(8, a, -60, 20));
+    }
+
+    #[test]
+    fn the_early_boost_spends_more_in_the_first_moves_only() {
+        let p = pos("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+        let a = uci(&p, "a1a2");
+        let boosted = Params {
+            time_early_boost: 1.0,
+            ..Params::MODERN
+        };
+        // 1.6 s spent of a 1 s soft time: past the usual target's 80% (1.2 s), within
+        // the doubled target's (2.4 s) on move 1, and halfway down the ramp at move 16.
+        let start = Instant::now() - Duration::from_millis(1600);
+        let soft = Some(start + Duration::from_millis(1000));
+        let go_on =
+            |fullmove, params| TimePlan::new(start, soft, fullmove, params).another(1, a, 0, 20);
+        assert!(!go_on(1, &Params::MODERN));
+        assert!(go_on(1, &boosted));
+        assert!(go_on(16, &boosted));
+        assert!(!go_on(30, &boosted));
+        assert!(!go_on(31, &boosted));
     }
 }
