@@ -38,6 +38,7 @@ mod book;
 mod convert;
 mod convert_data;
 mod datagen;
+mod dedup_data;
 mod epd;
 mod eval;
 mod limits;
@@ -127,6 +128,10 @@ enum Command {
     /// Turn the scored games of an OpenBench datagen workload (PGN) into training data.
     #[command(after_help = example!("machack convert-data games.pgn --out positions.bin"))]
     ConvertData(convert_data::ConvertDataArgs),
+    /// Write training data with each position once, the first time it comes (with its
+    /// score and result), from the files of many datagen rounds.
+    #[command(after_help = example!("machack dedup-data round-*.bin --out distinct.bin"))]
+    DedupData(dedup_data::DedupDataArgs),
     /// Fit the modern evaluation's weights to game results (Texel's method).
     #[command(after_help = example!("machack tune --data positions.txt --epochs 50 --out weights.rs"))]
     Tune(tune::TuneArgs),
@@ -309,6 +314,7 @@ pub fn main() -> ExitCode {
         Some(Command::Book(args)) => book::run(&args),
         Some(Command::Datagen(args)) => datagen::run(&args),
         Some(Command::ConvertData(args)) => convert_data::run(&args),
+        Some(Command::DedupData(args)) => dedup_data::run(&args),
         Some(Command::Tune(args)) => tune::run(&args),
         Some(Command::TrainNet(args)) => train_net::run(&args),
         Some(Command::Scope(args)) => scope::run(&args),

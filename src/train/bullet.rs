@@ -30,8 +30,10 @@ pub const RECORD: usize = 32;
 pub enum RecordError {
     #[error("record {record}: {reason}")]
     Bad { record: u64, reason: String },
-    #[error("the file ends inside a record ({0} bytes left over; a record is {RECORD} bytes)")]
-    Truncated(usize),
+    #[error(
+        "record {record}: the file ends inside it ({left} bytes left over; a record is {RECORD} bytes)"
+    )]
+    Truncated { record: u64, left: usize },
     #[error("{0}")]
     Io(String),
 }
@@ -173,7 +175,10 @@ impl<R: Read> Iterator for Records<R> {
             }
             partial => {
                 self.done = true;
-                Some(Err(RecordError::Truncated(partial)))
+                Some(Err(RecordError::Truncated {
+                    record: self.next,
+                    left: partial,
+                }))
             }
         }
     }
@@ -265,6 +270,9 @@ mod tests {
         ));
         let cut = &bytes[..RECORD + 5];
         let last = Records::new(cut, 1).last().unwrap();
-        assert_eq!(last.unwrap_err(), RecordError::Truncated(5));
+        assert_eq!(
+            last.unwrap_err(),
+            RecordError::Truncated { record: 2, left: 5 }
+        );
     }
 }

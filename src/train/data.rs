@@ -32,6 +32,10 @@ pub enum DataError {
     /// A line's position does not read or cannot be played.
     #[error("line {line}: {reason}")]
     BadPosition { line: usize, reason: String },
+    /// A position without a score, the `position`-th of its file, is to go where a score
+    /// is needed (a bullet record).
+    #[error("position {position}: no score (cp=N), which a bullet record needs")]
+    NoScore { position: u64 },
     /// The data has no position at all.
     #[error("no positions in the data")]
     Empty,
@@ -164,7 +168,11 @@ pub fn count(path: &Path, format: Format) -> Result<u64, DataError> {
             let bytes = std::fs::metadata(path)?.len();
             match bytes % RECORD as u64 {
                 0 => Ok(bytes / RECORD as u64),
-                rest => Err(RecordError::Truncated(rest as usize).into()),
+                rest => Err(RecordError::Truncated {
+                    record: bytes / RECORD as u64 + 1,
+                    left: rest as usize,
+                }
+                .into()),
             }
         }
         Format::Text => {
@@ -188,20 +196,46 @@ impl<W: Write> Writer<W> {
         Writer { out, format }
     }
 
+    /// The format it writes.
+    pub fn format(&self) -> Format {
+        self.format
+    }
+
     /// Writes `pos`, from a game White scored `result` (1, ½ or 0), with the search's
     /// score for White.
     pub fn write(&mut self, pos: &Chess, result: f64, white_cp: i32) -> io::Result<()> {
         match self.format {
             Format::Bullet => bullet::write(&mut self.out, pos, white_cp, result),
-            Format::Text => {
-                let fen = Fen::from_position(pos, EnPassantMode::Legal);
-                let outcome = match result {
-                    r if r > 0.75 => Outcome::WhiteWins,
-                    r if r < 0.25 => Outcome::BlackWins,
-                    _ => Outcome::Draw,
-                };
-                writeln!(self.out, "{fen} {} cp={white_cp}", outcome.as_str())
-            }
+            Format::Text => self.write_line(pos, result, Some(white_cp)),
+        }
+    }
+
+    /// Writes a position as it was read ([`stream`]): a text line without a score has no
+    /// `cp=`. A bullet record cannot go without a score, so one without is refused
+    /// (`InvalidInput`).
+    pub fn write_labelled(&mut self, l: &Labelled) -> io::Result<()> {
+        match (self.format, l.score) {
+            (_, Some(cp)) => self.write(&l.pos, l.result, cp),
+            (Format::Text, None) => self.write_line(&l.pos, l.result, None),
+            (Format::Bullet, None) => Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "a bullet record needs the position's score",
+            )),
+        }
+    }
+
+    /// Writes the text line `FEN RESULT cp=N`, or `FEN RESULT` without a score.
+    fn write_line(&mut self, pos: &Chess, result: f64, white_cp: Option<i32>) -> io::Result<()> {
+        let fen = Fen::from_position(pos, EnPassantMode::Legal);
+        let outcome = match result {
+            r if r > 0.75 => Outcome::WhiteWins,
+            r if r < 0.25 => Outcome::BlackWins,
+            _ => Outcome::Draw,
+        };
+        write!(self.out, "{fen} {}", outcome.as_str())?;
+        match white_cp {
+            Some(cp) => writeln!(self.out, " cp={cp}"),
+            None => writeln!(self.out),
         }
     }
 

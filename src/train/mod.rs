@@ -6,6 +6,8 @@
 //!   datagen`), writing quiet positions with their games' results and the search's scores;
 //! - [`data`]: those positions written and read back, as text lines or as
 //!   [`bullet`]'s binary records;
+//! - [`dedup`]: the same data with each position once, over many rounds (`machack
+//!   dedup-data`);
 //! - [`openbench`]: the same data from an OpenBench datagen workload's games
 //!   (`machack convert-data`);
 //! - [`tune`]: Texel tuning of the evaluation's weight table on them (`machack tune`),
@@ -20,6 +22,7 @@
 pub mod bullet;
 pub mod bullet_net;
 pub mod data;
+pub mod dedup;
 pub mod labelled;
 pub mod network;
 pub mod openbench;
