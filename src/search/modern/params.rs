@@ -220,15 +220,15 @@ params! {
     /// The time plan under a clock (`time`): the search aims at this multiple of the
     /// soft time...
     time_target_scale: f64 = 1.5, spin 50..=300 / 100;
-    /// In the first `time_early_moves` moves of a game the target is larger by up to this
+    /// ...and starts a new iteration only while the time spent is below this share of
+    /// that target.
+    time_start_share: f64 = 0.8, spin 30..=100 / 100;
+    /// In the first `time_early_moves` moves of a game that target is larger by up to this
     /// share, falling evenly to nothing by that move: more of the clock where the
     /// opening and middlegame are decided (0: the same share for every move).
     time_early_boost: f64 = 0.0, spin 0..=100 / 100;
     /// The move by which the early boost has run out.
     time_early_moves: i32 = 30, spin 5..=60;
-    /// ...and starts a new iteration only while the time spent is below this share of
-    /// that target.
-    time_start_share: f64 = 0.8, spin 30..=100 / 100;
     /// How much each recent change of the best move stretches the time (the changes
     /// count half as much every iteration after)...
     time_change_stretch: f64 = 0.7, spin 0..=200 / 100;

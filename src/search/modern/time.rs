@@ -8,7 +8,9 @@
 //! starts only while less than 80% of the stretched time is spent. The last iteration
 //! then runs past it, so a move takes about that time on average and the clock is
 //! spent rather than left over. A position with one legal move is answered after the
-//! first iteration. The shares and stretches are the `time_` rows of [`Params`].
+//! first iteration. In a game's first moves the target may be larger still
+//! (`time_early_boost`, none by default). The shares and stretches are the `time_` rows of
+//! [`Params`].
 
 use std::time::{Duration, Instant};
 
