@@ -17,7 +17,6 @@ use std::sync::mpsc;
 use std::thread;
 
 use shakmaty::{Chess, Color, Position};
-use shakmaty_syzygy::AmbiguousWdl;
 
 use super::data::Writer;
 use crate::fide::{Outcome, State};
@@ -25,7 +24,7 @@ use crate::rules::Game;
 use crate::search::modern::level::mix;
 use crate::search::modern::{Searcher, is_quiet};
 use crate::search::{Limits, Score};
-use crate::tablebase::Tablebases;
+use crate::tablebase::{self, Tablebases};
 
 /// An advantage (centipawns, for the side to move) that decides a game...
 pub const WIN_CP: i32 = 1000;
@@ -46,6 +45,13 @@ pub struct Plan<'a> {
     /// Syzygy tables that end a game on reaching a position they know ([`by_tables`]);
     /// None plays every game out as without them.
     pub tablebases: Option<&'a Tablebases>,
+}
+
+impl Plan<'_> {
+    /// The tables' result once a game reaches `pos` ([`by_tables`]); None without tables.
+    fn tables_end(&self, pos: &Chess) -> Option<Outcome> {
+        self.tablebases.and_then(|t| by_tables(t, pos))
+    }
 }
 
 /// A mate found by the search is written as this score (centipawns).
@@ -106,7 +112,7 @@ fn play_on(searcher: &mut Searcher, plan: &Plan, mut game: Game) -> Played {
             return finished(positions, outcome, false, &game);
         }
         game.play(result.best);
-        if let Some(outcome) = plan.tablebases.and_then(|t| by_tables(t, game.position())) {
+        if let Some(outcome) = plan.tables_end(game.position()) {
             return finished(positions, outcome, true, &game);
         }
     }
@@ -216,14 +222,11 @@ fn finished(positions: Vec<Scored>, outcome: Outcome, by_tables: bool, game: &Ga
 /// last castling right is lost: the tables are otherwise entered by a capture or a
 /// promotion, and a position so reached is read exactly).
 pub fn by_tables(tables: &Tablebases, pos: &Chess) -> Option<Outcome> {
-    Some(match tables.wdl_now(pos)? {
-        AmbiguousWdl::Win => Outcome::win(pos.turn()),
-        AmbiguousWdl::Loss => Outcome::win(!pos.turn()),
-        AmbiguousWdl::CursedWin
-        | AmbiguousWdl::MaybeWin
-        | AmbiguousWdl::Draw
-        | AmbiguousWdl::MaybeLoss
-        | AmbiguousWdl::BlessedLoss => Outcome::Draw,
+    let wdl = tables.wdl_now(pos)?.unambiguous();
+    Some(match wdl.map_or(0, |wdl| tablebase::outcome(wdl, true)) {
+        1 => Outcome::win(pos.turn()),
+        -1 => Outcome::win(!pos.turn()),
+        _ => Outcome::Draw,
     })
 }
 
@@ -247,7 +250,7 @@ fn random_opening(game: &mut Game, plan: &Plan, index: u64) -> Option<(Outcome, 
         let moves = game.position().legal_moves();
         state = mix(state);
         game.play(moves[(state % moves.len() as u64) as usize]);
-        if let Some(outcome) = plan.tablebases.and_then(|t| by_tables(t, game.position())) {
+        if let Some(outcome) = plan.tables_end(game.position()) {
             return Some((outcome, true));
         }
     }

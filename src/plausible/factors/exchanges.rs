@@ -319,8 +319,8 @@ fn check_won(pos: &Chess) -> i32 {
     for m in pos.legal_moves() {
         let mut next = pos.clone();
         next.play_unchecked(m);
+        // A mate has no reply, so `least_held` gives it nothing.
         if next.is_check()
-            && !next.is_checkmate()
             && let Some(held) = least_held(&next, us)
         {
             best = best.max(m.capture().map_or(0, piece_value) + held);
