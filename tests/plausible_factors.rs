@@ -715,6 +715,20 @@ const CASES: &[Case] = &[
         near: Some(("2Q2n2/2R4p/1p1qpp1k/8/3P3P/3B2P1/5PK1/r7 w - - 0 1", "Rxh7")),
     },
     Case {
+        // At the root a mate of three moves by checks poisons the offer (WAC 263): Qg8+
+        // Rxg8 Nf7 mate, or Kxg8 Ne7+ (double check) and mate within two more moves. The near
+        // miss: without the knight on e5 the queen is simply lost.
+        name: "poisoned_offer",
+        fen: "rnbqr2k/pppp1Qpp/8/b2NN3/2B1n3/8/PPPP1PPP/R1B1K2R w KQ - 0 1",
+        mv: "Qg8+",
+        sign: 1,
+        comment: "queen on KN8 (g8) cannot be taken",
+        near: Some((
+            "rnbqr2k/pppp1Qpp/8/b2N4/2B1n3/8/PPPP1PPP/R1B1K2R w KQ - 0 1",
+            "Qg8+",
+        )),
+    },
+    Case {
         // Rxc6 gives the rook for a pawn; once Rxc6 takes it, d1=Q wins more back. The near
         // miss: without the d-pawn nothing comes back.
         name: "sacrifice_regains",

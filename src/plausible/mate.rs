@@ -16,21 +16,43 @@ pub(super) fn threatened_mate(after: &Chess) -> Option<Square> {
 }
 
 /// After our move (`after`, the opponent to move): whether some reply takes on `to` and
-/// every such reply lets us mate, at once or by a check after which every reply is mated.
-pub(super) fn poisoned(after: &Chess, to: Square) -> bool {
+/// every such reply lets us mate within `moves` moves of ours, each but the mating one a
+/// check (2: at once, or by a check after which every reply is mated).
+pub(super) fn poisoned(after: &Chess, to: Square, moves: u32) -> bool {
     let mut taken = false;
     for next in taken_on(after, to) {
         taken = true;
-        let mates = next.legal_moves().into_iter().any(|c| {
-            let mut checked = next.clone();
-            checked.play_unchecked(c);
-            checked.is_check() && mates_now_or_next(&checked)
-        });
-        if !mates {
+        if !mates_by_checks(&next, moves) {
             return false;
         }
     }
     taken
+}
+
+/// The moves of ours in which `poisoned` looks for the mate: three at the root, where it
+/// runs once a generation and decides which offers the width lets the search see, two
+/// below it, where it runs for every position of the level.
+pub(super) fn poison_moves(level: u32) -> u32 {
+    if level <= 1 { 3 } else { 2 }
+}
+
+/// In `pos` (our move): whether we mate within `moves` moves, each before the mate a
+/// check after which every reply leaves us a mate in the moves left.
+fn mates_by_checks(pos: &Chess, moves: u32) -> bool {
+    if moves <= 1 {
+        return mating_move(pos).is_some();
+    }
+    pos.legal_moves().into_iter().any(|c| {
+        let mut checked = pos.clone();
+        checked.play_unchecked(c);
+        checked.is_check()
+            && (checked.is_checkmate()
+                || checked.legal_moves().into_iter().all(|reply| {
+                    let mut next = checked.clone();
+                    next.play_unchecked(reply);
+                    mates_by_checks(&next, moves - 1)
+                }))
+    })
 }
 
 /// After our move (`after`, the opponent to move): the position after each reply that
@@ -130,13 +152,28 @@ mod tests {
         // Nd4-c6: Rxc6 leaves the back rank to Re8 mate.
         let fen = "2r3k1/5ppp/8/8/3N4/8/8/4R1K1 w - - 0 1";
         let offer = after(fen, "d4c6");
-        assert!(poisoned(&offer, Square::C6));
+        assert!(poisoned(&offer, Square::C6, 2));
         // Nothing takes on b5: nothing is poisoned.
         let quiet = after(fen, "d4b5");
-        assert!(!poisoned(&quiet, Square::B5));
+        assert!(!poisoned(&quiet, Square::B5, 2));
         // With an escape square the knight can be taken.
         let fen = "2r3k1/5pp1/7p/8/3N4/8/8/4R1K1 w - - 0 1";
         let offer = after(fen, "d4c6");
-        assert!(!poisoned(&offer, Square::C6));
+        assert!(!poisoned(&offer, Square::C6, 2));
+    }
+
+    #[test]
+    fn at_the_root_an_offer_is_poisoned_by_a_mate_in_three_checks() {
+        // Qg8+: Rxg8 Nf7 mates at once; Kxg8 Ne7+ (double check) Kh8 Nf7#, or Kf8 N7g6+
+        // hxg6 and mate next: three moves.
+        let fen = "rnbqr2k/pppp1Qpp/8/b2NN3/2B1n3/8/PPPP1PPP/R1B1K2R w KQ - 0 1";
+        let offer = after(fen, "f7g8");
+        assert!(poisoned(&offer, Square::G8, poison_moves(1)));
+        // Two moves, as below the root, are not enough for the king's capture.
+        assert!(!poisoned(&offer, Square::G8, poison_moves(2)));
+        // Without the knight on e5 there is no mate: the queen is simply lost.
+        let fen = "rnbqr2k/pppp1Qpp/8/b2N4/2B1n3/8/PPPP1PPP/R1B1K2R w KQ - 0 1";
+        let offer = after(fen, "f7g8");
+        assert!(!poisoned(&offer, Square::G8, poison_moves(1)));
     }
 }

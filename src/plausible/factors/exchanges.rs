@@ -18,7 +18,7 @@ use super::{Scorer, Sink};
 use crate::attack::Analysis;
 use crate::eval::piece_value;
 use crate::plausible::Flags;
-use crate::plausible::mate::{poisoned, taken_on};
+use crate::plausible::mate::{poison_moves, poisoned, taken_on};
 use crate::plausible::squares::{attacks_of, ci};
 use crate::plausible::words::{Sq, role_name};
 
@@ -202,14 +202,16 @@ pub(super) fn promotion<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_
 }
 
 /// Near the root only: a piece offered (checking or not) where taking it lets us mate
-/// is not lost; returns whether the offer is poisoned.
+/// (by checks, within three moves at the root, two below) is not lost; returns whether
+/// the offer is poisoned.
 #[inline(always)]
 pub(super) fn poisoned_offer<S: Sink>(
     s: &mut Scorer<'_, '_, S>,
     f: &MoveFacts<'_, '_>,
     loss_scored: i32,
 ) -> bool {
-    let poison = s.sc.near_root && loss_scored < 0 && poisoned(f.played(), f.to);
+    let poison =
+        s.sc.near_root && loss_scored < 0 && poisoned(f.played(), f.to, poison_moves(s.sc.level));
     if poison {
         s.add(
             "poisoned_offer",
