@@ -45,14 +45,19 @@ fn mates_by_checks(pos: &Chess, moves: u32) -> bool {
     pos.legal_moves().into_iter().any(|c| {
         let mut checked = pos.clone();
         checked.play_unchecked(c);
-        checked.is_check()
-            && (checked.is_checkmate()
-                || checked.legal_moves().into_iter().all(|reply| {
-                    let mut next = checked.clone();
-                    next.play_unchecked(reply);
-                    mates_by_checks(&next, moves - 1)
-                }))
+        checked.is_check() && mated_within(&checked, moves - 1)
     })
+}
+
+/// After our check (`checked`, the opponent to move): whether it mates, or every reply
+/// leaves us a mate within `moves` moves by checks.
+fn mated_within(checked: &Chess, moves: u32) -> bool {
+    checked.is_checkmate()
+        || checked.legal_moves().into_iter().all(|reply| {
+            let mut next = checked.clone();
+            next.play_unchecked(reply);
+            mates_by_checks(&next, moves)
+        })
 }
 
 /// After our move (`after`, the opponent to move): the position after each reply that
@@ -72,7 +77,7 @@ pub(super) fn taken_on(after: &Chess, to: Square) -> impl Iterator<Item = Chess>
 /// After our check (`checked`, the opponent to move): whether it mates, or every reply
 /// allows a mate.
 pub(super) fn mates_now_or_next(checked: &Chess) -> bool {
-    checked.is_checkmate() || mate_after_every_reply(checked).is_some()
+    mated_within(checked, 1)
 }
 
 /// The square of a move that mates in `pos`, if any.
