@@ -170,12 +170,13 @@ fn generator_output_is_unchanged() {
     // weights re-fitted on the training split that now holds the game sacrifices; and
     // with sacrifice_regains also counting what a check (a fork with check) wins back;
     // and when that check's piece taken back counts against what it wins; and when an
-    // offer at the root is poisoned by a mate of three moves by checks.
+    // offer at the root is poisoned by a mate of three moves by checks; and when the
+    // root reads an offer's regain along a line of captures and checks.
     let expected = (
         1393,
         255_018,
-        9_899_548_919_904_267_730,
-        10_398_671_880_537_032_971,
+        10_782_169_593_693_139_360,
+        401_517_912_877_495_987,
     );
     assert_eq!(
         got, expected,

@@ -7,6 +7,7 @@
 //!   prise losses, pins, pawn structure);
 //! - `factors`: the 75 named factors of one move, each with its comment;
 //! - `mate`: the mate looks near the root (a mate threatened, forced or poisoning an offer);
+//! - `forcing`: the root's look along an offer's line of captures and checks;
 //! - `squares`: board geometry read for every move (attack sets, lines to a king, centre
 //!   tables);
 //! - `weights`: the one tuning table;
@@ -27,8 +28,8 @@
 //! - `parries_mate`: the move stops a mate in one the enemy threatens;
 //! - `poisoned_offer`: the piece the move puts en prise cannot be taken without allowing
 //!   mate (at once, or by a check that mates next);
-//! - `sacrifice_regains`: the offer, once taken, lets us win as much back at once (a
-//!   decoy or a deflection);
+//! - `sacrifice_regains`: the offer, once taken, lets us win as much back at once, or at
+//!   the root along a line of captures and checks (a decoy or a deflection);
 //! - `forcing_check` (the replies a check leaves), `check_then_mate` (each of those
 //!   replies allows a mate) and `hollow_sacrifice` (a sacrificial check which, once
 //!   taken, leaves nothing forcing);
@@ -50,6 +51,7 @@ use shakmaty::{Chess, Move, Position};
 use crate::attack::Analysis;
 
 mod factors;
+mod forcing;
 mod mate;
 mod scene;
 pub mod sources;

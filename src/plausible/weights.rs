@@ -153,7 +153,8 @@ pub struct Weights {
     /// piece cannot be taken without allowing mate (near the root).
     pub poisoned_pct: i32,
     /// Percentage given back of an offer's loss scored, and scored of its victim, when
-    /// taking it lets us win back at least as much at once (near the root).
+    /// taking it lets us win back at least as much at once, or at the root along the line
+    /// of captures and checks that follows (near the root).
     pub regain_pct: i32,
     /// An offer on the enemy king's field, per other piece of ours bearing on it (up to 3).
     pub king_field_sacrifice: i32,

@@ -18,6 +18,7 @@ use super::{Scorer, Sink};
 use crate::attack::Analysis;
 use crate::eval::piece_value;
 use crate::plausible::Flags;
+use crate::plausible::forcing::{CHECKS, PLIES, forcing_gain};
 use crate::plausible::mate::{poison_moves, poisoned, taken_on};
 use crate::plausible::squares::{attacks_of, ci};
 use crate::plausible::words::{Sq, role_name};
@@ -227,11 +228,12 @@ pub(super) fn poisoned_offer<S: Sink>(
 }
 
 /// Near the root only: an offer (a losing capture or a piece put en prise, not a
-/// poisoned one) that, once taken, lets us win back at least what it gave by one
-/// exchange or a promotion at once, beyond what we could already win: a decoy or a
-/// deflection. The enemy need not take it, so the offer loses nothing and a capture wins
-/// its victim: gives back the loss scored and adds the victim (at most what the exchange
-/// nets), both at `regain_pct`.
+/// poisoned one) that, once taken, lets us win back at least what it gave, beyond what
+/// we could already win: a decoy or a deflection. At level 2 by one exchange, a
+/// promotion or a check at once; at the root, for an offer of a pawn or more, along the
+/// line of captures and checks that follows (`forcing`). The enemy need not take it, so
+/// the offer loses nothing and a capture wins its victim: gives back the loss scored and
+/// adds the victim (at most what the exchange nets), both at `regain_pct`.
 #[inline(always)]
 pub(super) fn sacrifice_regains<S: Sink>(
     s: &mut Scorer<'_, '_, S>,
@@ -244,22 +246,41 @@ pub(super) fn sacrifice_regains<S: Sink>(
     if !sc.near_root || poison || loss_scored >= 0 || given <= 0 {
         return;
     }
-    let Some(back) = won_back(f.played(), f.to, sc.us) else {
+    // What the offer nets once taken, from before the move.
+    let (nets, how) = if sc.level <= 1 && given >= piece_value(Role::Pawn) {
+        (line_nets(f), "by captures and checks")
+    } else {
+        (
+            won_back(f.played(), f.to, sc.us).map(|back| back - given),
+            "at once",
+        )
+    };
+    let Some(nets) = nets else {
         return;
     };
-    let net = back - sc.biggest_loss[ci(sc.them)];
-    if net >= given {
+    let net = nets - sc.biggest_loss[ci(sc.them)];
+    if net >= 0 {
         s.add(
             "sacrifice_regains",
-            (f.h.min(net - given) - loss_scored) * sc.w.regain_pct / 100,
+            (f.h.min(net) - loss_scored) * sc.w.regain_pct / 100,
             format_args!(
-                "gives {} on {}, and once it is taken wins back {} at once",
+                "gives {} on {}, and once it is taken wins back {} {how}",
                 given,
                 Sq(f.to, sc.us),
-                net
+                net + given
             ),
         );
     }
+}
+
+/// At the root: the material the offer's line ends with, from before the move, after
+/// the reply that takes on `to` we like least and our best forcing line after it
+/// (`forcing::forcing_gain`); `None` when no reply takes there.
+fn line_nets(f: &MoveFacts<'_, '_>) -> Option<i32> {
+    let offered = f.h + f.promo_gain - f.v_new;
+    taken_on(f.played(), f.to)
+        .map(|next| offered + forcing_gain(&next, PLIES, CHECKS))
+        .min()
 }
 
 /// An offer on the enemy king's field (a losing capture there or a piece put en prise
