@@ -35,7 +35,7 @@ use shakmaty::attacks::{
 use shakmaty::{Bitboard, Board, Chess, Color, Move, Position, Rank, Role, Square};
 
 use crate::eval::pawns::pawn_cover;
-use crate::eval::piece_value;
+use crate::eval::{piece_value, won_at_once};
 
 pub mod see;
 
@@ -233,14 +233,8 @@ impl Analysis {
             Some(c) => c,
             None => return 0,
         };
-        let mut gain = m.capture().map_or(0, piece_value);
-        let on_square = match m.promotion() {
-            Some(p) => {
-                gain += piece_value(p) - piece_value(Role::Pawn);
-                piece_value(p)
-            }
-            None => piece_value(m.role()),
-        };
+        let gain = won_at_once(m);
+        let on_square = piece_value(m.promotion().unwrap_or(m.role()));
         if m.role() == Role::King {
             return gain;
         }

@@ -5,7 +5,7 @@
 //! The modern profile's evaluator lives beside its search, in `search::modern::eval`,
 //! with its own tapered weight table; `static_board` is the 1967 program's alone.
 
-use shakmaty::Role;
+use shakmaty::{Move, Role};
 
 pub mod pawns;
 mod static_board;
@@ -25,4 +25,12 @@ pub const fn piece_value(role: Role) -> i32 {
         Role::Queen => 1248,
         Role::King => 1536,
     }
+}
+
+/// The material a move wins at once: what it captures and what its promotion adds.
+pub fn won_at_once(m: Move) -> i32 {
+    let promoted = m
+        .promotion()
+        .map_or(0, |r| piece_value(r) - piece_value(Role::Pawn));
+    m.capture().map_or(0, piece_value) + promoted
 }

@@ -8,25 +8,26 @@
 //! A small negamax on material (no allocation: positions and move lists on the stack).
 //! Either side may stand on the material it has unless in check; in check it must answer.
 
-use shakmaty::{Chess, Move, Position, Role, attacks};
+use shakmaty::{Chess, Move, Position, Role};
 
-use crate::eval::piece_value;
-use crate::plausible::squares::attacks_of;
+use crate::eval::{piece_value, won_at_once as gain};
+use crate::plausible::squares::{attacks_of, line_checkers};
 
 /// Plies of the line and quiet checks in it, as the root's look reads it.
-pub(super) const PLIES: u32 = 6;
-pub(super) const CHECKS: u32 = 2;
+const PLIES: u32 = 6;
+const CHECKS: u32 = 2;
 
 /// A mate, in material: more than any line wins otherwise.
 const MATE: i32 = 16 * piece_value(Role::Queen);
 
 /// In `pos`: the most material the side to move wins, against any defence, within
-/// `plies` plies of captures, promotions and evasions, and at most `checks` quiet checks
+/// `PLIES` plies of captures, promotions and evasions, and at most `CHECKS` quiet checks
 /// (either side's); a mate counts `MATE`.
-pub(super) fn forcing_gain(pos: &Chess, plies: u32, checks: u32) -> i32 {
-    line(pos, plies, checks, -MATE, MATE)
+pub(super) fn forcing_gain(pos: &Chess) -> i32 {
+    line(pos, PLIES, CHECKS, -MATE, MATE)
 }
 
+/// `forcing_gain` with `plies` and `checks` left, within the bounds `alpha`..`beta`.
 fn line(pos: &Chess, plies: u32, checks: u32, mut alpha: i32, beta: i32) -> i32 {
     let in_check = pos.is_check();
     let mut moves = pos.legal_moves();
@@ -66,14 +67,6 @@ fn line(pos: &Chess, plies: u32, checks: u32, mut alpha: i32, beta: i32) -> i32 
     best
 }
 
-/// The material a move wins at once: what it takes and what its promotion adds.
-fn gain(m: Move) -> i32 {
-    let promoted = m
-        .promotion()
-        .map_or(0, |r| piece_value(r) - piece_value(Role::Pawn));
-    m.capture().map_or(0, piece_value) + promoted
-}
-
 /// Whether `m` gives check: from the piece's new square or along a line it opens to the
 /// king (castling played out).
 fn gives_check(pos: &Chess, m: Move) -> bool {
@@ -94,10 +87,8 @@ fn gives_check(pos: &Chess, m: Move) -> bool {
         return false;
     };
     let occ = board.occupied().without(from).with(to);
-    let others = board.by_color(us).without(from);
     attacks_of(promotion.unwrap_or(role), us, to, occ).contains(king)
-        || (attacks::rook_attacks(king, occ) & others & board.rooks_and_queens()).any()
-        || (attacks::bishop_attacks(king, occ) & others & board.bishops_and_queens()).any()
+        || line_checkers(board, king, board.by_color(us).without(from), occ).any()
 }
 
 #[cfg(test)]
@@ -112,15 +103,9 @@ mod tests {
     #[test]
     fn a_defended_piece_is_not_won() {
         // The rook takes the knight, the pawn takes back: nothing won, so stand.
-        assert_eq!(
-            forcing_gain(&pos("4k3/8/4p3/3n4/8/8/8/3RK3 w - - 0 1"), PLIES, CHECKS),
-            0
-        );
+        assert_eq!(forcing_gain(&pos("4k3/8/4p3/3n4/8/8/8/3RK3 w - - 0 1")), 0);
         // Undefended, it is.
-        assert_eq!(
-            forcing_gain(&pos("4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1"), PLIES, CHECKS),
-            N
-        );
+        assert_eq!(forcing_gain(&pos("4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1")), N);
     }
 
     #[test]
@@ -128,11 +113,11 @@ mod tests {
         // Nc7+ forks king and queen: the king steps aside and the queen falls, knight
         // for queen at worst.
         let fen = "r3k3/8/8/1N6/8/8/8/4K3 w - - 0 1";
-        assert_eq!(forcing_gain(&pos(fen), PLIES, CHECKS), R);
+        assert_eq!(forcing_gain(&pos(fen)), R);
         let fen = "q3k3/8/8/1N6/8/8/8/4K3 w - - 0 1";
-        assert!(forcing_gain(&pos(fen), PLIES, CHECKS) >= Q - N);
+        assert!(forcing_gain(&pos(fen)) >= Q - N);
         // Without quiet checks the fork is not seen.
-        assert_eq!(forcing_gain(&pos(fen), PLIES, 0), 0);
+        assert_eq!(line(&pos(fen), PLIES, 0, -MATE, MATE), 0);
     }
 
     #[test]
@@ -159,7 +144,7 @@ mod tests {
     fn a_mate_by_checks_counts_as_mate() {
         // Back rank: Ra8 mates at once.
         assert_eq!(
-            forcing_gain(&pos("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"), PLIES, CHECKS),
+            forcing_gain(&pos("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")),
             MATE
         );
     }

@@ -46,6 +46,15 @@ pub(crate) fn snipers(board: &Board, k: Square, pieces: Bitboard) -> Bitboard {
         & pieces
 }
 
+/// The bishops, rooks and queens among `pieces` that attack `k` with `occ` occupied:
+/// the line checks a move leaves standing or opens.
+#[inline]
+pub(crate) fn line_checkers(board: &Board, k: Square, pieces: Bitboard, occ: Bitboard) -> Bitboard {
+    (attacks::rook_attacks(k, occ) & board.rooks_and_queens()
+        | attacks::bishop_attacks(k, occ) & board.bishops_and_queens())
+        & pieces
+}
+
 /// The pieces of `occ` that stand alone between `k` and one of `snipers`.
 pub(crate) fn lone_blockers(k: Square, snipers: Bitboard, occ: Bitboard) -> Bitboard {
     let mut out = Bitboard::EMPTY;

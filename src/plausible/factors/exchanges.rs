@@ -18,7 +18,7 @@ use super::{Scorer, Sink};
 use crate::attack::Analysis;
 use crate::eval::piece_value;
 use crate::plausible::Flags;
-use crate::plausible::forcing::{CHECKS, PLIES, forcing_gain};
+use crate::plausible::forcing::forcing_gain;
 use crate::plausible::mate::{poison_moves, poisoned, taken_on};
 use crate::plausible::squares::{attacks_of, ci};
 use crate::plausible::words::{Sq, role_name};
@@ -279,7 +279,7 @@ pub(super) fn sacrifice_regains<S: Sink>(
 fn line_nets(f: &MoveFacts<'_, '_>) -> Option<i32> {
     let offered = f.h + f.promo_gain - f.v_new;
     taken_on(f.played(), f.to)
-        .map(|next| offered + forcing_gain(&next, PLIES, CHECKS))
+        .map(|next| offered + forcing_gain(&next))
         .min()
 }
 

@@ -12,7 +12,7 @@ use shakmaty::{Bitboard, Chess, Color, Move, Position, Role, Square};
 use crate::attack::see::ROLE_VALUE;
 use crate::eval::piece_value;
 use crate::plausible::scene::Scene;
-use crate::plausible::squares::{attacks_of, ci};
+use crate::plausible::squares::{attacks_of, ci, line_checkers};
 
 /// One normal or en passant move and what follows from it.
 pub(super) struct MoveFacts<'a, 'f> {
@@ -113,11 +113,7 @@ impl<'a, 'f> MoveFacts<'a, 'f> {
             if !sc.check_blockers.contains(from) && !sc.check_blockers.contains(cap_sq) {
                 Bitboard::EMPTY
             } else {
-                let board = sc.board;
-                (board.rooks_and_queens() & attacks::rook_attacks(their_king, occ2)
-                    | board.bishops_and_queens() & attacks::bishop_attacks(their_king, occ2))
-                    & sc.by[ci(us)]
-                    & !Bitboard::from(from)
+                line_checkers(sc.board, their_king, sc.by[ci(us)].without(from), occ2)
             };
         let discovered = !our_sliders.is_empty();
         let mut f = MoveFacts {
