@@ -506,11 +506,13 @@ fn record_after_a_modern_search_lists_every_root_move_with_its_value() {
         .copied()
         .collect();
     assert_eq!(moves.len(), 20, "{rows:?}");
-    // Every move has a value (the best exact, the others as bounds), none "not searched".
+    // Every move has a value (the best exact, the others as bounds or "no better" than
+    // the best), none "not searched".
     assert!(
         moves
             .iter()
-            .all(|l| l.contains('(') && !l.contains("not searched"))
+            .all(|l| (l.contains('(') || l.contains("no better")) && !l.contains("not searched")),
+        "{rows:?}"
     );
     assert!(!moves[0].contains("<="), "{}", moves[0]);
 }

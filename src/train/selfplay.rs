@@ -413,10 +413,10 @@ mod tests {
     fn a_game_that_reaches_the_tables_ends_with_their_result_and_none_of_theirs_written() {
         for (fen, outcome) in [
             // The queen wins the pawn (KQvK, won); Black's queen, the mirror; the knight
-            // takes the pawn or the king does (KNvK or KvK, drawn).
+            // runs the pawn down and takes it (KNvK, drawn).
             ("8/8/8/4k3/8/8/6p1/K2Q4 w - - 0 1", Outcome::WhiteWins),
             ("k2q4/6P1/8/8/4K3/8/8/8 b - - 0 1", Outcome::BlackWins),
-            ("8/8/8/4k3/8/8/6p1/K1N5 w - - 0 1", Outcome::Draw),
+            ("8/8/8/k7/8/6p1/2N5/K7 w - - 0 1", Outcome::Draw),
         ] {
             let (played, fewest) = play_from(fen);
             assert!(played.by_tables, "{fen}: {played:?}");
@@ -424,12 +424,13 @@ mod tests {
             assert!(!played.positions.is_empty(), "{fen}");
             assert!(fewest == 4, "{fen}: a position of {fewest} pieces written");
         }
-        // Without the tables the same start plays on past the capture.
+        // The queen takes the pawn at once: with the tables the game ends there, without
+        // them it plays on past the capture (a lead is adjudicated after six plies).
+        let fen = "8/8/8/4k3/8/8/6p1/K5Q1 w - - 0 1";
         let mut s = Searcher::new(1);
-        let game = Game::new(crate::rules::testing::pos(
-            "8/8/8/4k3/8/8/6p1/K2Q4 w - - 0 1",
-        ));
-        let (with, _) = play_from("8/8/8/4k3/8/8/6p1/K2Q4 w - - 0 1");
+        let game = Game::new(crate::rules::testing::pos(fen));
+        let (with, _) = play_from(fen);
+        assert_eq!(with.plies, 1);
         let without = play_on(&mut s, &PLAN, game);
         assert!(!without.by_tables);
         assert!(
