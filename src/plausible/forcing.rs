@@ -34,10 +34,14 @@ fn line(pos: &Chess, plies: u32, checks: u32, mut alpha: i32, beta: i32) -> i32 
     if moves.is_empty() {
         return if in_check { -MATE } else { 0 };
     }
-    // Standing on the material held; in check the evasions decide it.
+    // Out of plies, the side stands on the material held.
+    if plies == 0 {
+        return 0;
+    }
+    // Standing is the floor; in check the evasions decide it.
     let mut best = if in_check { -MATE } else { 0 };
-    if plies == 0 || best >= beta {
-        return best.max(0);
+    if best >= beta {
+        return best;
     }
     alpha = alpha.max(best);
     if !in_check {
