@@ -439,6 +439,14 @@ mod tests {
             without.plies,
             with.plies
         );
+        // Where quiet moves come first, the game without the tables writes the same
+        // positions up to where the tables end it.
+        let fen = "8/8/8/4k3/8/8/6p1/K2Q4 w - - 0 1";
+        let (with, _) = play_from(fen);
+        let game = Game::new(crate::rules::testing::pos(fen));
+        let without = play_on(&mut Searcher::new(1), &PLAN, game);
+        assert!(with.by_tables && !without.by_tables);
+        assert!(!with.positions.is_empty());
         assert_eq!(without.positions[..with.positions.len()], with.positions);
     }
 
