@@ -766,6 +766,17 @@ const CASES: &[Case] = &[
         )),
     },
     Case {
+        // Nd6 forks the rooks on b7 and f7: whatever Black replies (and he has no check), a
+        // rook is lost, or the knight is taken only for a rook. The near miss: a pawn on c7
+        // takes the knight.
+        name: "quiet_blow",
+        fen: "7k/1r3r2/8/8/4N3/7P/6PK/8 w - - 0 1",
+        mv: "Nd6",
+        sign: 1,
+        comment: "from Q6 (d6) wins at least",
+        near: Some(("7k/1rp2r2/8/8/4N3/7P/6PK/8 w - - 0 1", "Nd6")),
+    },
+    Case {
         // Bxf2 gives the bishop by the king on g2 while the queen bears on its field. The
         // near miss: the same offer with the king on h1, f2 no longer by it.
         name: "king_field_sacrifice",
@@ -929,6 +940,28 @@ fn below_the_root_the_regain_is_one_exchange_deep() {
     assert!(at_level(fork, "Rd7", 1) && at_level(fork, "Rd7", 2));
     let wac119 = "r2qr1k1/p1p2ppp/2p5/2b5/4nPQ1/3B4/PPP3PP/R1B2R1K b - - 0 1";
     assert!(at_level(wac119, "Qxd3", 1) && !at_level(wac119, "Qxd3", 2));
+}
+
+/// `quiet_blow` counts only what the move adds: with the bishop on e6 pinned and hit by
+/// the pawn, Black loses it whatever he does, so no quiet move of White's is a blow for
+/// that; with the pin gone, the same position's blows are there to find.
+#[test]
+fn a_blow_that_stood_before_the_move_is_not_the_moves() {
+    let blows = |fen: &str| {
+        let pos = position(fen);
+        let ctx = Context::default();
+        pos.legal_moves()
+            .into_iter()
+            .filter(|m| !m.is_capture())
+            .filter(|&m| {
+                plausible::trace(&pos, &Analysis::new(&pos), &ctx, m)
+                    .iter()
+                    .any(|f| f.name == "quiet_blow")
+            })
+            .count()
+    };
+    assert_eq!(blows("4k3/8/4b3/3P4/8/8/8/4RK2 w - - 0 1"), 0);
+    assert!(blows("7k/1r3r2/8/8/4N3/7P/6PK/8 w - - 0 1") > 0);
 }
 
 /// The opponent takes one piece at a time: a move defending two en prise pieces (the rook

@@ -3,7 +3,9 @@
 //! 1980 program's: `sacrifice_regains` below the root looks one exchange, a promotion or
 //! a check deep; at the root, where the generation runs once a move and decides which
 //! offers the width lets the search see, it reads this line instead, so a decoy that wins
-//! back its piece two or three exchanges on is not cut before the search sees it.
+//! back its piece two or three exchanges on is not cut before the search sees it. The
+//! same line after every reply to a quiet move finds the quiet blows (`quiet_blow`): a
+//! double attack or a threat that no reply parries.
 //!
 //! A small negamax on material (no allocation: positions and move lists on the stack).
 //! Either side may stand on the material it has unless in check; in check it must answer.
@@ -25,6 +27,32 @@ const MATE: i32 = 16 * piece_value(Role::Queen);
 /// (either side's); a mate counts `MATE`.
 pub(super) fn forcing_gain(pos: &Chess) -> i32 {
     line(pos, PLIES, CHECKS, -MATE, MATE)
+}
+
+/// After our move (`after`, the opponent to move): the least material we win against
+/// any reply, the reply's own capture counted against it, by the forcing line after it;
+/// `None` unless every reply loses material (a reply that mates or stalemates parries).
+pub(super) fn won_against_any_reply(after: &Chess) -> Option<i32> {
+    let mut replies = after.legal_moves();
+    if replies.is_empty() {
+        return None;
+    }
+    // The replies that take most first: they are the likeliest to parry.
+    replies.sort_unstable_by_key(|m| -gain(*m));
+    let mut least = MATE;
+    for r in replies {
+        let taken = gain(r);
+        let mut next = after.clone();
+        next.play_unchecked(r);
+        // Only whether the line beats what the reply took, and by less than the least
+        // so far, matters.
+        let won = line(&next, PLIES, CHECKS, taken, taken + least) - taken;
+        if won <= 0 {
+            return None;
+        }
+        least = least.min(won);
+    }
+    Some(least)
 }
 
 /// `forcing_gain` with `plies` and `checks` left, within the bounds `alpha`..`beta`.
@@ -142,6 +170,24 @@ mod tests {
                 assert_eq!(gives_check(&p, m), next.is_check(), "{fen} {m}");
             }
         }
+    }
+
+    #[test]
+    fn a_fork_wins_against_any_reply_unless_a_reply_takes_or_checks() {
+        // After Nd6 (Black to move) every reply loses a rook, or the knight for one.
+        let forked = "7k/1r3r2/3N4/8/8/7P/6PK/8 b - - 0 1";
+        assert_eq!(won_against_any_reply(&pos(forked)), Some(R - N));
+        // A pawn on c7 takes the knight.
+        assert_eq!(
+            won_against_any_reply(&pos("7k/1rp2r2/3N4/8/8/7P/6PK/8 b - - 0 1")),
+            None
+        );
+        // With the king on e1 a rook checks on the first rank, and the line, in which the
+        // checker may then stand, counts the fork parried.
+        assert_eq!(
+            won_against_any_reply(&pos("7k/1r3r2/3N4/8/8/8/8/4K3 b - - 0 1")),
+            None
+        );
     }
 
     #[test]

@@ -5,9 +5,10 @@
 //!
 //! - `scene`: the facts gathered once per generation (square importance, attacks, en
 //!   prise losses, pins, pawn structure);
-//! - `factors`: the 75 named factors of one move, each with its comment;
+//! - `factors`: the 76 named factors of one move, each with its comment;
 //! - `mate`: the mate looks near the root (a mate threatened, forced or poisoning an offer);
-//! - `forcing`: the root's look along an offer's line of captures and checks;
+//! - `forcing`: the root's look along the line of captures and checks after an offer,
+//!   or after each reply to a quiet move;
 //! - `squares`: board geometry read for every move (attack sets, lines to a king, centre
 //!   tables);
 //! - `weights`: the one tuning table;
@@ -34,7 +35,9 @@
 //!   replies allows a mate) and `hollow_sacrifice` (a sacrificial check which, once
 //!   taken, leaves nothing forcing);
 //! - `creates_threat` (the biggest exchange the move leaves us to start) and
-//!   `unparried_threat` (what that threat still wins after every reply).
+//!   `unparried_threat` (what that threat still wins after every reply);
+//! - at the root only, `quiet_blow`: a quiet move after which every reply loses material
+//!   to the line of captures and checks that follows, beyond what stood before it.
 //!
 //! Material terms are damped (see the `_pct` weights) so that sacrifices still rank within
 //! the width; the losses are still scored, and SAFE, CHECK, CAPTURE, INVESTIGATE are exact.

@@ -7,6 +7,7 @@ use shakmaty::attacks;
 use shakmaty::{Bitboard, Board, CastlingSide, Chess, Color, Position, Role, Square};
 
 use super::Context;
+use super::forcing::won_against_any_reply;
 use super::squares::{attacks_of, ci, lone_blockers, snipers};
 use super::weights::Weights;
 use super::words::{RoleOn, Sq};
@@ -106,6 +107,9 @@ pub(crate) struct Scene<'a> {
     pub in_check: bool,
     /// Near the root: the square where the enemy would mate at once were it his move.
     pub mate_threat: Option<Square>,
+    /// At the root: what the enemy loses against any reply were it his move now (the
+    /// `quiet_blow` a move makes counts beyond it).
+    pub standing_blow: i32,
     /// Our pieces, not en prise and not the king, guarded by one piece only against an
     /// attack: the only pieces a move can leave undefended.
     pub lone_guarded: Bitboard,
@@ -209,6 +213,7 @@ impl<'a> Scene<'a> {
             in_check: pos.is_check(),
             lone_guarded: Bitboard::EMPTY,
             mate_threat: None,
+            standing_blow: 0,
             rank_flip: if us == Color::White { 0 } else { 7 },
             dev_weights: [0; 6],
             dev_by_16: w.dev_scale == 16,
@@ -262,6 +267,11 @@ impl<'a> Scene<'a> {
         }
         if scene.near_root && !scene.in_check {
             scene.mate_threat = super::mate::threatened_mate(scene.pos);
+            if scene.level <= 1
+                && let Ok(passed) = scene.pos.clone().swap_turn()
+            {
+                scene.standing_blow = won_against_any_reply(&passed).unwrap_or(0);
+            }
         }
         scene.find_phase(ctx);
         for role in Role::ALL {

@@ -139,6 +139,9 @@ pub struct Weights {
     pub unparried_pct: i32,
     /// The least new threat for which the replies are tried.
     pub unparried_min: i32,
+    /// Percentage scored of what a quiet move wins against any reply along the forcing
+    /// line that follows (at the root), at most a queen.
+    pub quiet_blow_pct: i32,
     /// A move other than a check after which we would mate at once if it were our move again:
     /// it forces the reply much as a check of few replies does.
     pub threatens_mate: i32,
@@ -161,7 +164,8 @@ pub struct Weights {
     /// Search levels (1 = the root's moves) at which the near-root factors look ahead
     /// (`threatens_mate`, `unstoppable_mate`, `forcing_check`, `check_then_mate`,
     /// `hollow_sacrifice`, `creates_threat`, `unparried_threat`, `parries_mate`,
-    /// `poisoned_offer`, `sacrifice_regains`: each look plays the move, too dear deeper in the tree).
+    /// `poisoned_offer`, `sacrifice_regains`: each look plays the move, too dear deeper in the tree;
+    /// `quiet_blow` looks at the root only).
     pub near_root_levels: u32,
     /// Rook or queen lands on the enemy king's file or rank.
     pub king_line: i32,
@@ -293,6 +297,7 @@ impl Weights {
         unstoppable_mate: 2048,
         unparried_pct: 68,
         unparried_min: 256,
+        quiet_blow_pct: 100,
         threatens_mate: 272,
         threatens_mate_capture: 116,
         near_root_levels: 2,

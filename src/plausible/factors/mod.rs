@@ -260,6 +260,7 @@ fn normal<S: Sink, const ROLE: usize>(sc: &Scene<'_>, sink: &mut S, m: Move) -> 
     threats::threatens_mate(&mut s, &f, lines.opens_king_field);
     threats::parries_mate(&mut s, &f);
     threats::creates_threat(&mut s, &f, poison);
+    threats::quiet_blow(&mut s, &f);
     // The new square's analysis, for safe moves only (as in 1980).
     if f.safe {
         attacks::new_attacks(&mut s, &f);

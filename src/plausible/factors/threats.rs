@@ -4,7 +4,8 @@
 //! (`threatens_mate`) or mates next whatever the reply (`unstoppable_mate`); a move that
 //! stops the enemy's mate (`parries_mate`); and the material a move threatens to win
 //! beyond what already stood (`creates_threat`) and still wins after every reply
-//! (`unparried_threat`).
+//! (`unparried_threat`); at the root, what a quiet move wins against any reply along the
+//! forcing line (`quiet_blow`).
 
 use shakmaty::{Bitboard, Chess, Color, Position, Role};
 
@@ -12,6 +13,7 @@ use super::facts::MoveFacts;
 use super::{Scorer, Sink};
 use crate::attack::Analysis;
 use crate::eval::piece_value;
+use crate::plausible::forcing::won_against_any_reply;
 use crate::plausible::mate::{mate_after_every_reply, mating_move, threatened_mate};
 use crate::plausible::squares::{attacks_of, ci};
 use crate::plausible::words::Sq;
@@ -122,6 +124,35 @@ pub(super) fn creates_threat<S: Sink>(
                 ),
             );
         }
+    }
+}
+
+/// At the root only: a quiet move (no capture, check or promotion) after which every
+/// reply loses material to the forcing line that follows (`forcing`): a double attack, a
+/// threat behind a pin or a mate threat that no reply parries, or an offer whose taking
+/// loses more than it wins. Scored as what the worst reply for us still loses (at most
+/// a queen) beyond what the enemy would lose were it his move now.
+#[inline(always)]
+pub(super) fn quiet_blow<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '_>) {
+    let sc = s.sc;
+    if sc.level > 1 || f.captured.is_some() || f.promo.is_some() || f.checks {
+        return;
+    }
+    if let Some(won) = won_against_any_reply(f.played())
+        && won > sc.standing_blow
+    {
+        let more = won.min(piece_value(Role::Queen)) - sc.standing_blow;
+        s.add(
+            "quiet_blow",
+            more.max(0) * sc.w.quiet_blow_pct / 100,
+            format_args!(
+                "from {} wins at least {} against any reply by captures and checks ({} stood \
+                 before the move)",
+                Sq(f.to, sc.us),
+                won,
+                sc.standing_blow
+            ),
+        );
     }
 }
 
