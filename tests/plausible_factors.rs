@@ -944,7 +944,7 @@ fn below_the_root_the_regain_is_one_exchange_deep() {
 
 /// `quiet_blow` counts only what the move adds: with the bishop on e6 pinned and hit by
 /// the pawn, Black loses it whatever he does, so no quiet move of White's is a blow for
-/// that; with the pin gone, the same position's blows are there to find.
+/// that; the fork of the factor case above still is one.
 #[test]
 fn a_blow_that_stood_before_the_move_is_not_the_moves() {
     let blows = |fen: &str| {

@@ -139,12 +139,12 @@ pub(super) fn quiet_blow<S: Sink>(s: &mut Scorer<'_, '_, S>, f: &MoveFacts<'_, '
         return;
     }
     if let Some(won) = won_against_any_reply(f.played())
-        && won > sc.standing_blow
+        && let more = won.min(piece_value(Role::Queen)) - sc.standing_blow
+        && more > 0
     {
-        let more = won.min(piece_value(Role::Queen)) - sc.standing_blow;
         s.add(
             "quiet_blow",
-            more.max(0) * sc.w.quiet_blow_pct / 100,
+            more * sc.w.quiet_blow_pct / 100,
             format_args!(
                 "from {} wins at least {} against any reply by captures and checks ({} stood \
                  before the move)",
