@@ -385,11 +385,11 @@ async fn the_page_chooses_profile_strength_and_lines_and_bad_values_are_refused(
     for (bad, said) in [
         (
             json!({"type": "settings", "elo": 999}),
-            "strength 999 is outside 1000-2600",
+            "strength 999 is outside 1000-2500",
         ),
         (
-            json!({"type": "settings", "elo": 2601, "multipv": 2}),
-            "outside 1000-2600",
+            json!({"type": "settings", "elo": 2501, "multipv": 2}),
+            "outside 1000-2500",
         ),
         (json!({"type": "settings", "multipv": 0}), "1 to 5"),
         (json!({"type": "settings", "multipv": 6}), "1 to 5"),

@@ -76,7 +76,7 @@ pub struct Settings {
     pub level: Option<String>,
     /// Play the modern profile at `elo` (`UCI_LimitStrength`); false: full strength.
     pub limit_strength: Option<bool>,
-    /// The strength to play at, 1000 to 2600 (`UCI_Elo`).
+    /// The strength to play at, 1000 to 2500 (`UCI_Elo`).
     pub elo: Option<u32>,
     /// How many best lines the search reports, 1 to 5 (`MultiPV`).
     pub multipv: Option<u32>,

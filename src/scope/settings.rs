@@ -115,8 +115,8 @@ mod tests {
         );
         assert!(ok.is_ok());
         for (json, said) in [
-            (r#"{"elo":999}"#, "strength 999 is outside 1000-2600"),
-            (r#"{"elo":2601}"#, "outside 1000-2600"),
+            (r#"{"elo":999}"#, "strength 999 is outside 1000-2500"),
+            (r#"{"elo":2501}"#, "outside 1000-2500"),
             (r#"{"multipv":0}"#, "1 to 5"),
             (r#"{"multipv":6}"#, "1 to 5"),
             (r#"{"profile":"1968"}"#, "unknown profile '1968'"),

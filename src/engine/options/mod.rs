@@ -234,7 +234,7 @@ impl Options {
     /// How many plies from the start of a game the book may be followed: all of it at full
     /// strength; under `UCI_LimitStrength`, what a player of that rating knows by heart,
     /// one ply for every 100 Elo above 1000 (none at 1000, two at 1200, ten at 2000,
-    /// sixteen at 2600). The levels were calibrated with the book off.
+    /// fifteen at 2500). The levels were calibrated with the book off.
     pub fn book_plies(&self) -> Option<u32> {
         self.limit_strength
             .then(|| self.elo.saturating_sub(1000) / 100)

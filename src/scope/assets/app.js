@@ -369,7 +369,7 @@ function wire() {
   $("level").addEventListener("change", () => send({ type: "settings", level: $("level").value }));
   $("book").addEventListener("change", () => send({ type: "settings", book: $("book").checked }));
   $("watch").addEventListener("change", () => send({ type: "settings", watch: $("watch").checked }));
-  for (let elo = 1000; elo <= 2600; elo += 100) $("strength").append(h("option", { value: String(elo) }, String(elo)));
+  for (let elo = 1000; elo <= 2500; elo += 100) $("strength").append(h("option", { value: String(elo) }, String(elo)));
   $("strength").addEventListener("change", () => {
     const v = $("strength").value;
     send(v === "full" ? { type: "settings", limit_strength: false }

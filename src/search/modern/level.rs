@@ -67,17 +67,12 @@ pub const ANCHORS: &[Level] = &[
         blur: 0,
         network: false,
     },
+    // The top label is full strength at 10+0.1 (the clock holds the search before the
+    // budget); at slower controls the budget keeps it near its label. A label above it
+    // would be full strength at fast controls too, and would not play within 100 of it.
     Level {
         elo: 2500,
         nodes: 707_107,
-        blur: 0,
-        network: true,
-    },
-    // More than a move gets at 10+0.1, so the clock alone holds the top label there; at
-    // slower controls the budget keeps it near its label.
-    Level {
-        elo: 2600,
-        nodes: 3_000_000,
         blur: 0,
         network: true,
     },
