@@ -51,7 +51,7 @@ pub const MAX_THREADS: usize = 64;
 
 /// The weakest strength [`Settings::strength`] may name (`UCI_Elo`)...
 pub const MIN_ELO: u32 = 1000;
-/// ...and the strongest; above it, full strength.
+/// ...and the strongest (a value above it is read as it).
 pub const MAX_ELO: u32 = 2500;
 /// The strength `UCI_Elo` starts at.
 pub const DEFAULT_ELO: u32 = 1500;
