@@ -8,6 +8,7 @@ use shakmaty::{Bitboard, Board, CastlingSide, Chess, Color, Position, Role, Squa
 
 use super::Context;
 use super::forcing::won_against_any_reply;
+use super::mate::mating_move;
 use super::squares::{attacks_of, ci, lone_blockers, snipers};
 use super::weights::Weights;
 use super::words::{RoleOn, Sq};
@@ -265,11 +266,14 @@ impl<'a> Scene<'a> {
         for d in scene.key_guard[ci(them)] {
             scene.guard_reach |= scene.piece_att[d.to_usize()];
         }
-        if scene.near_root && !scene.in_check {
-            scene.mate_threat = super::mate::threatened_mate(scene.pos);
-            if scene.level <= 1
-                && let Ok(passed) = scene.pos.clone().swap_turn()
-            {
+        // Were it the enemy's move now: his mate at once, and (at the root) what he loses
+        // against any reply; one passed position for both.
+        if scene.near_root
+            && !scene.in_check
+            && let Ok(passed) = scene.pos.clone().swap_turn()
+        {
+            scene.mate_threat = mating_move(&passed);
+            if scene.level <= 1 {
                 scene.standing_blow = won_against_any_reply(&passed).unwrap_or(0);
             }
         }
