@@ -275,6 +275,33 @@ fn train_net_writes_squared_units_and_output_buckets_and_refuses_another_kind() 
     assert_eq!(train(&["--output-buckets", "0"]).status.code(), Some(2));
     // A new network of another kind is fine.
     assert!(train(&new).status.success());
+    // One of the king's half, new or from one that mirrors nothing, which plays; not
+    // back the other way.
+    let half = train(&[&new[..], &["--king-half"]].concat());
+    assert!(half.status.success(), "{half:?}");
+    let shown = |path: &std::path::Path| {
+        let net = machack(&["net", path.to_str().unwrap()]);
+        String::from_utf8(net.stdout).unwrap()
+    };
+    let text = shown(&out);
+    assert!(
+        text.ends_with("standalone, CReLU, 1 output bucket, king's half)\n"),
+        "{text}"
+    );
+    let moves = "position startpos moves e2e4 e7e5 e1e2";
+    let played = machack(&[&set, moves, "go depth 5", "quit"]);
+    let text = String::from_utf8(played.stdout).unwrap();
+    assert!(text.lines().any(|l| l.starts_with("bestmove ")), "{text}");
+    let back = train(&init);
+    assert_eq!(back.status.code(), Some(1));
+    let err = String::from_utf8(back.stderr).unwrap();
+    assert!(err.contains("(--king-half)"), "{err}");
+    assert!(train(&new).status.success());
+    let plain = dir.join("plain.nnue");
+    std::fs::copy(&out, &plain).unwrap();
+    let from_plain = ["--init", plain.to_str().unwrap(), "--king-half"];
+    assert!(train(&from_plain).status.success());
+    assert!(shown(&out).ends_with("king's half)\n"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

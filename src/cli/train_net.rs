@@ -63,6 +63,11 @@ pub struct TrainNetArgs {
     #[arg(long, value_name = "N", default_value_t = 1,
           value_parser = clap::value_parser!(u16).range(1..=MAX_BUCKETS as i64))]
     output_buckets: u16,
+    /// Each side sees the board mirrored left to right when its own king stands on files
+    /// e–h, so the inputs of a king on g1 are those of one on b1. With `--init` from a
+    /// network that does not mirror, that network's weights go on as such a network.
+    #[arg(long)]
+    king_half: bool,
     /// Do not show half the positions of each pass mirrored left to right.
     #[arg(long)]
     no_mirror: bool,
@@ -74,7 +79,7 @@ pub struct TrainNetArgs {
     seed: u64,
     /// Start from this network's weights (e.g. nets/modern.nnue) instead of random ones;
     /// its size and whether it is residual come with it. It must be of the kind
-    /// `--screlu` and `--output-buckets` ask for.
+    /// `--screlu`, `--output-buckets` and `--king-half` ask for.
     #[arg(long, conflicts_with_all = ["hidden", "standalone"])]
     init: Option<String>,
 }
@@ -108,13 +113,15 @@ pub fn run(args: &TrainNetArgs) -> Result<(), CliError> {
         Some(path) => {
             let in_file = |e: &dyn std::fmt::Display| CliError::Input(format!("{path}: {e}"));
             let bytes = std::fs::read(path).map_err(|e| in_file(&e))?;
-            FloatNet::read_as(&bytes, activation, buckets).map_err(|e| in_file(&e))?
+            FloatNet::read_as(&bytes, activation, buckets, args.king_half)
+                .map_err(|e| in_file(&e))?
         }
         None => {
             let kind = Kind {
                 residual: !args.standalone,
                 activation,
                 buckets,
+                mirrored: args.king_half,
             };
             FloatNet::new(args.hidden, kind, args.seed)
         }

@@ -83,6 +83,7 @@ pub fn import(
         residual: false,
         activation,
         buckets: 1,
+        mirrored: false,
     };
     let mut out = header(found, kind).to_vec();
     // machack's order: biases, weights input by input, output weights...

@@ -11,11 +11,13 @@
 //! Adam over mini-batches, their gradients summed over the machine's cores; the step
 //! size falls along a half cosine. Optionally half the positions of each pass are seen
 //! mirrored left to right (the inputs hold no castling rights, so the mirror is as good a
-//! position). Training allocates its buffers once.
+//! position; a network of the king's half sees a position and its mirror alike, so for it
+//! this changes nothing). Training allocates its buffers once.
 //!
-//! The network's kind ([`Kind`]) is the file's: clipped or squared clipped units, and one
-//! output head or several chosen by the pieces on the board; the float forward pass is the
-//! integer one's without its rounding.
+//! The network's kind ([`Kind`]) is the file's: clipped or squared clipped units, one
+//! output head or several chosen by the pieces on the board, and each side's point of view
+//! mirrored to its king's half or not; the float forward pass is the integer one's without
+//! its rounding.
 
 use std::path::PathBuf;
 
@@ -26,7 +28,7 @@ use crate::search::modern::eval::evaluate;
 use crate::search::modern::level::mix;
 use crate::search::modern::network::{
     Activation, INPUTS, Kind, Network, NetworkError, QA, QB, SCALE, bucket, feature, file_size,
-    header, screlu_weight_bound,
+    header, king_half, screlu_weight_bound,
 };
 
 /// The hidden width of the engine's own network, a new network's default.
@@ -42,6 +44,8 @@ pub struct Sample {
     features: [u16; MAX_PIECES],
     count: u8,
     white_to_move: bool,
+    /// Whether White's king, then Black's, stands on files e–h ([`king_half`]).
+    king_half: [bool; 2],
     /// The target for the side to move, 0 to 1.
     target: f32,
     /// The hand-written evaluation for the side to move, in centipawns.
@@ -84,11 +88,13 @@ fn sample(pos: &Chess, result: f64, score: Option<i32>, score_weight: f64) -> Sa
         features: [0; MAX_PIECES],
         count: 0,
         white_to_move: sign > 0.0,
+        king_half: Color::ALL.map(|c| pos.board().king_of(c).is_some_and(king_half)),
         target: target as f32,
         hce: evaluate(pos) as f32,
     };
     for (sq, piece) in pos.board() {
-        sample.features[usize::from(sample.count)] = feature(Color::White, piece, sq) as u16;
+        let f = feature(Color::White, piece, sq, false);
+        sample.features[usize::from(sample.count)] = f as u16;
         sample.count += 1;
     }
     sample
@@ -322,26 +328,41 @@ impl FloatNet {
         Network::read(bytes).map(|net| FloatNet::from_network(&net))
     }
 
-    /// The weights of a network file to train further as a network of `activation` and
-    /// `buckets` heads; a file of another kind is refused, saying both.
+    /// The weights of a network file to train further as a network of `activation`,
+    /// `buckets` heads and mirrored to the king's half if `mirrored`; a file of another
+    /// kind is refused, saying both. A network that mirrors nothing may go on as one of
+    /// the king's half: its weights read the half a–d as they did, and the half e–h as its
+    /// mirror image, which a network fitted with mirrored positions has learnt alike.
     pub fn read_as(
         bytes: &[u8],
         activation: Activation,
         buckets: usize,
+        mirrored: bool,
     ) -> Result<FloatNet, InitError> {
-        let net = FloatNet::read(bytes)?;
-        if (net.kind.activation, net.kind.buckets) != (activation, buckets) {
+        let mut net = FloatNet::read(bytes)?;
+        let kind = net.kind;
+        let same = (kind.activation, kind.buckets) == (activation, buckets);
+        if !same || kind.mirrored && !mirrored {
             let wanted = Kind {
                 activation,
                 buckets,
-                ..net.kind
+                mirrored,
+                ..kind
             };
-            let kind = net.kind;
-            let flags = match (kind.activation, kind.buckets) {
-                (Activation::CReLU, 1) => "neither --screlu nor --output-buckets".to_string(),
-                (Activation::SCReLU, 1) => "--screlu".to_string(),
-                (Activation::CReLU, n) => format!("--output-buckets {n}"),
-                (Activation::SCReLU, n) => format!("--screlu --output-buckets {n}"),
+            let mut flags: Vec<String> = Vec::new();
+            if kind.activation == Activation::SCReLU {
+                flags.push("--screlu".into());
+            }
+            if kind.buckets > 1 {
+                flags.push(format!("--output-buckets {}", kind.buckets));
+            }
+            if kind.mirrored {
+                flags.push("--king-half".into());
+            }
+            let flags = if flags.is_empty() {
+                "none of --screlu, --output-buckets, --king-half".to_string()
+            } else {
+                flags.join(" ")
             };
             return Err(InitError::Kind {
                 found: kind.to_string(),
@@ -349,6 +370,7 @@ impl FloatNet {
                 flags,
             });
         }
+        net.kind.mirrored = mirrored;
         Ok(net)
     }
 
@@ -406,12 +428,24 @@ impl FloatNet {
         }
     }
 
+    /// Whether `side`'s point of view of `s` is seen mirrored, the position being seen
+    /// mirrored if `mirrored`: in a network of the king's half, as its king stands
+    /// whichever way the position is seen.
+    fn turned(&self, s: &Sample, side: Color, mirrored: bool) -> bool {
+        if self.kind.mirrored {
+            s.king_half[side.fold_wb(0, 1)]
+        } else {
+            mirrored
+        }
+    }
+
     /// The first layer's units of `s` for `side`, into `acc`.
     fn accumulate(&self, s: &Sample, side: Color, mirrored: bool, acc: &mut [f32]) {
         let h = self.hidden;
         acc.copy_from_slice(&self.params[self.b1()..self.b1() + h]);
+        let turned = self.turned(s, side, mirrored);
         for &f in &s.features[..usize::from(s.count)] {
-            let f = input(usize::from(f), side, mirrored);
+            let f = input(usize::from(f), side, turned);
             for (a, w) in acc.iter_mut().zip(&self.params[f * h..(f + 1) * h]) {
                 *a += w;
             }
@@ -494,8 +528,9 @@ impl FloatNet {
             for (gb, &d) in grad[b1..b1 + h].iter_mut().zip(units.iter()) {
                 *gb += d;
             }
+            let turned = self.turned(s, side, mirrored);
             for &f in &s.features[..usize::from(s.count)] {
-                let f = input(usize::from(f), side, mirrored);
+                let f = input(usize::from(f), side, turned);
                 for (gw, &d) in grad[f * h..(f + 1) * h].iter_mut().zip(units.iter()) {
                     *gw += d;
                 }
@@ -725,8 +760,12 @@ rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 1/2-1/2 cp=20
         };
         let sq = shakmaty::Square::G1;
         assert_eq!(
-            flip(feature(Color::White, piece, sq)),
-            feature(Color::Black, piece, sq)
+            flip(feature(Color::White, piece, sq, false)),
+            feature(Color::Black, piece, sq, false)
+        );
+        assert_eq!(
+            mirror(feature(Color::White, piece, sq, false)),
+            feature(Color::White, piece, sq, true)
         );
     }
 
@@ -749,19 +788,49 @@ rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 1/2-1/2 cp=20
         ));
     }
 
-    /// The kinds of network the tests train: clipped or squared units, one head or eight.
-    fn kinds(residual: bool) -> [Kind; 4] {
-        let kind = |activation, buckets| Kind {
+    /// The kinds of network the tests train: clipped or squared units, one head or eight,
+    /// and two of the king's half.
+    fn kinds(residual: bool) -> [Kind; 6] {
+        let kind = |activation, buckets, mirrored| Kind {
             residual,
             activation,
             buckets,
+            mirrored,
         };
         [
-            kind(Activation::CReLU, 1),
-            kind(Activation::SCReLU, 1),
-            kind(Activation::CReLU, 8),
-            kind(Activation::SCReLU, 8),
+            kind(Activation::CReLU, 1, false),
+            kind(Activation::SCReLU, 1, false),
+            kind(Activation::CReLU, 8, false),
+            kind(Activation::SCReLU, 8, false),
+            kind(Activation::CReLU, 1, true),
+            kind(Activation::SCReLU, 8, true),
         ]
+    }
+
+    /// A network of the king's half sees a position and its mirror image alike, whether
+    /// the position is shown mirrored or not; one that does not mirror tells them apart.
+    #[test]
+    fn a_network_of_the_king_s_half_sees_a_mirror_image_alike() {
+        let lines = "\
+r1bq1rk1/pp3ppp/2n1pn2/3p4/1bPP4/2NBPN2/PP3PPP/R1BQK2R w - - 0 8 1-0 cp=30
+1kr1qb1r/ppp3pp/2np1n2/4p3/4PPb1/2NPBN2/PPP3PP/R2KQB1R w - - 0 8 1-0 cp=30
+";
+        let s = read_samples(lines, 1.0).unwrap();
+        for kind in kinds(false) {
+            let net = FloatNet::new(16, kind, 4);
+            let mut acc = [vec![0.0; 16], vec![0.0; 16]];
+            let mut value = |i: usize, shown_mirrored| net.forward(&s[i], shown_mirrored, &mut acc);
+            // A position, it shown mirrored, its mirror image, that shown mirrored.
+            let v = [
+                value(0, false),
+                value(0, true),
+                value(1, false),
+                value(1, true),
+            ];
+            let same = |a: f32, b: f32| (a - b).abs() < 1e-5;
+            assert!(same(v[0], v[3]) && same(v[1], v[2]), "{kind:?} {v:?}");
+            assert_eq!(same(v[0], v[1]), kind.mirrored, "{kind:?} {v:?}");
+        }
     }
 
     #[test]
@@ -840,11 +909,11 @@ rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 1/2-1/2 cp=20
         assert!(after < before / 4.0, "{kind:?}: {before} -> {after}");
         let read = Network::read(&net.to_bytes()).unwrap();
         assert_eq!(read.kind(), kind);
-        // The quantised network agrees with the float one to a few centipawns (to 2% far
-        // from equality, where the logistic curve is flat); squared units, whose slope
+        // The quantised network agrees with the float one to about ten centipawns (to 2%
+        // far from equality, where the logistic curve is flat); squared units, whose slope
         // doubles each unit's rounding, to a few more.
         let near = match kind.activation {
-            Activation::CReLU => 8.0,
+            Activation::CReLU => 12.0,
             Activation::SCReLU => 24.0,
         };
         for (line, sample) in LINES.lines().zip(&check) {
@@ -895,6 +964,7 @@ rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 1/2-1/2 cp=20
             residual: false,
             activation: Activation::SCReLU,
             buckets: 2,
+            mirrored: false,
         };
         let hidden = 512;
         let bound = screlu_weight_bound(hidden);
@@ -937,17 +1007,17 @@ rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 1/2-1/2 cp=20
     #[test]
     fn a_start_of_another_kind_is_refused() {
         let file = FloatNet::new(16, kinds(true)[0], 1).to_bytes();
-        assert!(FloatNet::read_as(&file, Activation::CReLU, 1).is_ok());
-        let err = FloatNet::read_as(&file, Activation::SCReLU, 8).unwrap_err();
+        assert!(FloatNet::read_as(&file, Activation::CReLU, 1, false).is_ok());
+        let err = FloatNet::read_as(&file, Activation::SCReLU, 8, false).unwrap_err();
         assert_eq!(
             err.to_string(),
             "the network is residual, CReLU, 1 output bucket, not the residual, SCReLU, 8 \
-             output buckets asked for: to train it further, ask for its kind (neither \
-             --screlu nor --output-buckets); for a new kind, start without --init"
+             output buckets asked for: to train it further, ask for its kind (none of \
+             --screlu, --output-buckets, --king-half); for a new kind, start without --init"
         );
         let squared = FloatNet::new(16, kinds(false)[3], 1).to_bytes();
-        assert!(FloatNet::read_as(&squared, Activation::SCReLU, 8).is_ok());
-        let err = FloatNet::read_as(&squared, Activation::SCReLU, 4).unwrap_err();
+        assert!(FloatNet::read_as(&squared, Activation::SCReLU, 8, false).is_ok());
+        let err = FloatNet::read_as(&squared, Activation::SCReLU, 4, false).unwrap_err();
         assert!(
             err.to_string()
                 .contains("standalone, SCReLU, 8 output buckets, not the standalone, SCReLU, 4")
@@ -955,8 +1025,20 @@ rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 1/2-1/2 cp=20
             "{err}"
         );
         assert!(matches!(
-            FloatNet::read_as(&squared[..100], Activation::SCReLU, 8),
+            FloatNet::read_as(&squared[..100], Activation::SCReLU, 8, false),
             Err(InitError::Network(NetworkError::Size { .. }))
         ));
+        // A network that mirrors nothing goes on as one of the king's half, its weights
+        // as they were; not the other way.
+        let plain = FloatNet::read(&file).unwrap();
+        let half = FloatNet::read_as(&file, Activation::CReLU, 1, true).unwrap();
+        assert!(half.kind.mirrored && half.params == plain.params);
+        let err = FloatNet::read_as(&half.to_bytes(), Activation::CReLU, 1, false).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("residual, CReLU, 1 output bucket, king's half, not the residual")
+                && err.to_string().contains("(--king-half)"),
+            "{err}"
+        );
     }
 }

@@ -64,7 +64,7 @@ impl Worker<'_> {
             let child_key = key_after(pos, self.history.key(), m, &child);
             self.tt.prefetch(child_key);
             self.history.push(&child, child_key);
-            self.play_units(ply, m, pos.turn());
+            self.play_units(ply, m, pos.turn(), &child);
             let v = -self.qsearch(&child, ply + 1, -beta, -alpha);
             self.history.pop();
             if self.stopped {

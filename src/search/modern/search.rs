@@ -364,7 +364,7 @@ impl Worker<'_> {
         node: &Node,
     ) -> i32 {
         self.history.push(child, c.key);
-        self.play_units(ply, c.mv, c.piece.color);
+        self.play_units(ply, c.mv, c.piece.color, child);
         self.frames[ply + 1].last = Some((c.piece, c.mv.to()));
         let (next, mut depth) = (ply + 1, c.depth);
         self.counts.check_extensions += u64::from(c.extended);

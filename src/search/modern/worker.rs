@@ -166,12 +166,15 @@ impl Worker<'_> {
         }
     }
 
-    /// Sets the network's units at `ply + 1` for the move `m` played by `mover` at `ply`.
+    /// Sets the network's units at `ply + 1` for the move `m` played by `mover` at `ply`,
+    /// `child` being the position after it.
     #[inline]
-    pub(super) fn play_units(&mut self, ply: usize, m: Move, mover: Color) {
+    pub(super) fn play_units(&mut self, ply: usize, m: Move, mover: Color, child: &Chess) {
         if let Some(net) = self.network {
             let (here, below) = self.frames.split_at_mut(ply + 1);
-            below[0].units.play(net, &here[ply].units, m, mover);
+            below[0]
+                .units
+                .play(net, &here[ply].units, m, mover, child.board());
         }
     }
 

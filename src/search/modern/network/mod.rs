@@ -6,10 +6,12 @@
 //! side to move's units come first, so one network serves both colours. The inner loops
 //! are in [`simd`], in the version the CPU runs best.
 //!
-//! Two options, each said by the file's header ([`Kind`]): the clipped units may be
-//! squared before they are weighed ([`Activation::SCReLU`]), and the output may have
-//! several heads, one for each range of the number of pieces on the board ([`bucket`]).
-//! The embedded network has neither.
+//! Three options, each said by the file's header ([`Kind`]): the clipped units may be
+//! squared before they are weighed ([`Activation::SCReLU`]), the output may have several
+//! heads, one for each range of the number of pieces on the board ([`bucket`]), and each
+//! point of view may see the board mirrored left to right when its own king stands on
+//! files e–h ([`Kind::mirrored`]), so that a king on g1 and one on b1 share what they
+//! learn. The embedded network has none of them.
 //!
 //! A network marked *residual* was fitted to what the hand-written evaluation misses: its
 //! value is added to [`super::eval::evaluate`]. Integer arithmetic throughout (the layer in
@@ -24,7 +26,7 @@ use std::fmt;
 use std::path::Path;
 use std::sync::{Arc, LazyLock};
 
-use shakmaty::{Board, Chess, Color, Move, Piece, Position, Square};
+use shakmaty::{Board, Chess, Color, File, Move, Piece, Position, Role, Square};
 use thiserror::Error;
 
 use crate::rules::changes;
@@ -56,6 +58,8 @@ const HEADER: usize = 12;
 const RESIDUAL: u16 = 1;
 /// The flag bit of a network whose clipped units are squared ([`Activation::SCReLU`]).
 const SCRELU: u16 = 2;
+/// The flag bit of a network whose points of view see their own king on files a–d.
+const MIRROR: u16 = 4;
 /// The most output heads a file may have: one for each number of pieces, 2 to 32, is
 /// already more than can be told apart.
 pub const MAX_BUCKETS: usize = 32;
@@ -236,6 +240,9 @@ pub struct Kind {
     /// Output heads, 1 to [`MAX_BUCKETS`], chosen by the pieces on the board
     /// ([`bucket`]).
     pub buckets: usize,
+    /// Each point of view sees the board mirrored left to right when its own king stands
+    /// on files e–h ([`mirrors`]).
+    pub mirrored: bool,
 }
 
 impl Kind {
@@ -245,15 +252,17 @@ impl Kind {
         residual: true,
         activation: Activation::CReLU,
         buckets: 1,
+        mirrored: false,
     };
 }
 
-/// A kind in words, as `machack net` shows it: "residual, CReLU, 1 output bucket".
+/// A kind in words, as `machack net` shows it: "residual, CReLU, 1 output bucket", and
+/// ", king's half" for a mirrored network.
 impl fmt::Display for Kind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{}, {}, {} output bucket{}",
+            "{}, {}, {} output bucket{}{}",
             if self.residual {
                 "residual"
             } else {
@@ -261,7 +270,8 @@ impl fmt::Display for Kind {
             },
             self.activation.name(),
             self.buckets,
-            if self.buckets == 1 { "" } else { "s" }
+            if self.buckets == 1 { "" } else { "s" },
+            if self.mirrored { ", king's half" } else { "" }
         )
     }
 }
@@ -317,8 +327,8 @@ pub const fn file_size(hidden: usize, buckets: usize) -> usize {
 
 /// The first bytes of a file of a network with `hidden` units of `kind`; the weights
 /// follow, little-endian: b1, w1 by input, w2 head after head, then each head's b2 as 32
-/// bits. The header: magic, version, hidden, flags (1 residual, 2 squared units), heads
-/// (written 0 for one head, as files before heads were).
+/// bits. The header: magic, version, hidden, flags (1 residual, 2 squared units, 4 the
+/// king's half), heads (written 0 for one head, as files before heads were).
 pub fn header(hidden: usize, kind: Kind) -> [u8; HEADER] {
     let mut bytes = [0; HEADER];
     bytes[..4].copy_from_slice(MAGIC);
@@ -327,6 +337,9 @@ pub fn header(hidden: usize, kind: Kind) -> [u8; HEADER] {
     let mut flags = if kind.residual { RESIDUAL } else { 0 };
     if kind.activation == Activation::SCReLU {
         flags |= SCRELU;
+    }
+    if kind.mirrored {
+        flags |= MIRROR;
     }
     bytes[8..10].copy_from_slice(&flags.to_le_bytes());
     let buckets = if kind.buckets > 1 { kind.buckets } else { 0 };
@@ -350,8 +363,9 @@ impl Network {
             return Err(NetworkError::NoHidden);
         }
         let flags = u16_at(8);
-        if flags & !(RESIDUAL | SCRELU) != 0 {
-            return Err(NetworkError::Flags(flags & !(RESIDUAL | SCRELU)));
+        let known = RESIDUAL | SCRELU | MIRROR;
+        if flags & !known != 0 {
+            return Err(NetworkError::Flags(flags & !known));
         }
         let buckets = usize::from(u16_at(10)).max(1);
         if buckets > MAX_BUCKETS {
@@ -408,6 +422,7 @@ impl Network {
                 residual: flags & RESIDUAL != 0,
                 activation,
                 buckets,
+                mirrored: flags & MIRROR != 0,
             },
             hidden,
             blocks,
@@ -523,27 +538,51 @@ fn view(color: Color) -> usize {
     color.fold_wb(0, 1)
 }
 
-/// The input a piece on a square is for the point of view of `side`.
+/// The input a piece on a square is for the point of view of `side`, which sees the board
+/// mirrored left to right if `mirrored` ([`mirrors`]).
 #[inline]
-pub fn feature(side: Color, piece: Piece, sq: Square) -> usize {
+pub fn feature(side: Color, piece: Piece, sq: Square, mirrored: bool) -> usize {
     let other = usize::from(piece.color != side);
     let kind = usize::from(piece.role) - 1;
     let seen = side.fold_wb(sq, sq.flip_vertical());
+    let seen = if mirrored {
+        seen.flip_horizontal()
+    } else {
+        seen
+    };
     (other * 6 + kind) * 64 + usize::from(seen)
 }
 
+/// Whether a king on `king` has its side's point of view mirrored in a network that
+/// mirrors ([`Kind::mirrored`]): it stands on files e–h.
+#[inline]
+pub fn king_half(king: Square) -> bool {
+    king.file() >= File::E
+}
+
+/// Whether the point of view of `side` sees `board` mirrored in a network of `kind`.
+#[inline]
+pub fn mirrors(kind: Kind, side: Color, board: &Board) -> bool {
+    kind.mirrored && board.king_of(side).is_some_and(king_half)
+}
+
 /// The first layer's units for both points of view (White's, then Black's), before
-/// clipping, in the [`Lanes`] of the network they were computed by.
+/// clipping, in the [`Lanes`] of the network they were computed by, and whether each
+/// point of view sees the board mirrored.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Accumulator {
     units: Vec<Lanes>,
+    mirrored: [bool; 2],
 }
 
 impl Accumulator {
     /// Units of no piece and no network, without allocating (to be filled by
     /// [`Accumulator::refresh`] or [`Accumulator::play`]).
     pub const fn zero() -> Accumulator {
-        Accumulator { units: Vec::new() }
+        Accumulator {
+            units: Vec::new(),
+            mirrored: [false; 2],
+        }
     }
 
     /// The units of `board`, summed from scratch.
@@ -555,32 +594,57 @@ impl Accumulator {
 
     /// Becomes the units of `board`, summed from scratch.
     pub fn refresh(&mut self, net: &Network, board: &Board) {
-        let n = self.fit(net);
+        self.fit(net);
         for side in Color::ALL {
-            let v = view(side);
-            let units = &mut self.units[v * n..(v + 1) * n];
-            units.copy_from_slice(&net.b1);
-            for (sq, piece) in board {
-                net.simd
-                    .update(units, None, [net.row(feature(side, piece, sq))], []);
-            }
+            self.refresh_view(net, board, side);
         }
     }
 
-    /// Becomes the units after `mover` plays `m` in the position of `parent`'s units: the
-    /// moved pieces' inputs shift, a captured piece's drop out.
+    /// The units of `side`'s point of view of `board`, summed from scratch.
+    fn refresh_view(&mut self, net: &Network, board: &Board, side: Color) {
+        let (n, v) = (net.blocks, view(side));
+        let mirrored = mirrors(net.kind, side, board);
+        self.mirrored[v] = mirrored;
+        let units = &mut self.units[v * n..(v + 1) * n];
+        units.copy_from_slice(&net.b1);
+        for (sq, piece) in board {
+            let row = net.row(feature(side, piece, sq, mirrored));
+            net.simd.update(units, None, [row], []);
+        }
+    }
+
+    /// Becomes the units after `mover` plays `m` in the position of `parent`'s units, the
+    /// board after it being `board`: the moved pieces' inputs shift, a captured piece's
+    /// drop out. A king that crosses into the other half of the board turns its side's
+    /// point of view round in a mirrored network: that one is summed afresh.
     #[inline]
-    pub fn play(&mut self, net: &Network, parent: &Accumulator, m: Move, mover: Color) {
+    pub fn play(
+        &mut self,
+        net: &Network,
+        parent: &Accumulator,
+        m: Move,
+        mover: Color,
+        board: &Board,
+    ) {
         let n = self.fit(net);
+        self.mirrored = parent.mirrored;
         let Some(c) = changes(m, mover) else {
             self.units.copy_from_slice(&parent.units);
             return;
         };
+        let turned = net.kind.mirrored
+            && c.from.0.role == Role::King
+            && king_half(c.from.1) != king_half(c.to.1);
         for s in Color::ALL {
+            if turned && s == mover {
+                self.refresh_view(net, board, s);
+                continue;
+            }
             let v = view(s);
+            let mirrored = self.mirrored[v];
             let units = &mut self.units[v * n..(v + 1) * n];
             let before = Some(parent.view(v, n));
-            let row = |(piece, sq)| net.row(feature(s, piece, sq));
+            let row = |(piece, sq)| net.row(feature(s, piece, sq, mirrored));
             let (from, to) = (row(c.from), row(c.to));
             match (c.taken, c.rook) {
                 (None, None) => net.simd.update(units, before, [to], [from]),
@@ -666,6 +730,7 @@ mod tests {
             residual: false,
             activation: Activation::SCReLU,
             buckets: 8,
+            mirrored: false,
         };
         let good = noisy_file(64, 9, kind);
         assert!(Network::read(&good).is_ok());
@@ -695,8 +760,8 @@ mod tests {
         ));
         // Flags this build does not know.
         other = good.clone();
-        other[8..10].copy_from_slice(&(RESIDUAL | 4).to_le_bytes());
-        assert_eq!(Network::read(&other), Err(NetworkError::Flags(4)));
+        other[8..10].copy_from_slice(&(RESIDUAL | 8).to_le_bytes());
+        assert_eq!(Network::read(&other), Err(NetworkError::Flags(8)));
         // An output weight of squared units beyond the bound: the sum could overflow.
         let bound = screlu_weight_bound(64);
         assert_eq!(bound, 128);
@@ -792,8 +857,11 @@ mod tests {
         let mut sum = 0i64;
         for (k, side) in [pos.turn(), !pos.turn()].into_iter().enumerate() {
             let mut units: Vec<i64> = net.b1().map(i64::from).collect();
+            let king = pos.board().king_of(side).unwrap();
+            let mirrored = net.kind().mirrored && king.file() >= File::E;
             for (sq, piece) in pos.board() {
-                for (u, w) in units.iter_mut().zip(net.w1(feature(side, piece, sq))) {
+                let input = feature(side, piece, sq, mirrored);
+                for (u, w) in units.iter_mut().zip(net.w1(input)) {
                     *u += i64::from(w);
                 }
             }
@@ -871,14 +939,63 @@ mod tests {
             color: Color::White,
             role: Role::Pawn,
         };
-        assert_eq!(feature(Color::White, white_pawn, Square::E2), 12);
+        assert_eq!(feature(Color::White, white_pawn, Square::E2, false), 12);
         // For Black, a white pawn on e2 is the other side's pawn on e7.
-        assert_eq!(feature(Color::Black, white_pawn, Square::E2), 384 + 52);
+        assert_eq!(
+            feature(Color::Black, white_pawn, Square::E2, false),
+            384 + 52
+        );
         let black_king = Piece {
             color: Color::Black,
             role: Role::King,
         };
-        assert_eq!(feature(Color::Black, black_king, Square::E8), 5 * 64 + 4);
+        assert_eq!(
+            feature(Color::Black, black_king, Square::E8, false),
+            5 * 64 + 4
+        );
+        // Mirrored, e2 is seen on d2, and Black's e7 on d7.
+        assert_eq!(feature(Color::White, white_pawn, Square::E2, true), 11);
+        assert_eq!(
+            feature(Color::Black, white_pawn, Square::E2, true),
+            384 + 51
+        );
+    }
+
+    #[test]
+    fn a_point_of_view_is_mirrored_when_its_own_king_stands_on_files_e_to_h() {
+        let mirrored = Kind {
+            mirrored: true,
+            ..Kind::DEFAULT
+        };
+        let board = pos("6k1/8/8/8/8/8/8/2K5 w - - 0 1").board().clone();
+        assert!(!mirrors(mirrored, Color::White, &board), "c1");
+        assert!(mirrors(mirrored, Color::Black, &board), "g8");
+        assert!(
+            !mirrors(Kind::DEFAULT, Color::Black, &board),
+            "not a mirrored network"
+        );
+        assert_eq!(
+            File::ALL.map(|f| king_half(Square::from_coords(f, shakmaty::Rank::First))),
+            [false, false, false, false, true, true, true, true]
+        );
+    }
+
+    /// In a mirrored network a position and its mirror image left to right (no castling
+    /// rights, which do not mirror) have the same inputs, so the same value; a network
+    /// that does not mirror tells them apart.
+    #[test]
+    fn a_mirrored_network_scores_a_position_and_its_mirror_image_the_same() {
+        let kind = Kind {
+            residual: false,
+            mirrored: true,
+            ..Kind::DEFAULT
+        };
+        let net = Network::read(&noisy_file(100, 31, kind)).unwrap();
+        let plain = Network::read(&noisy_file(100, 31, Kind::DEFAULT)).unwrap();
+        let a = pos("r1bq1rk1/pp3ppp/2n1pn2/3p4/1bPP4/2NBPN2/PP3PPP/R1BQK2R w - - 0 8");
+        let b = pos("1kr1qb1r/ppp3pp/2np1n2/4p3/4PPb1/2NPBN2/PPP3PP/R2KQB1R w - - 0 8");
+        assert_eq!(net.evaluate(&a), net.evaluate(&b));
+        assert_ne!(plain.evaluate(&a), plain.evaluate(&b));
     }
 
     /// A network file of `hidden` units of `kind` with every weight set from a hash, so
@@ -908,8 +1025,8 @@ mod tests {
     }
 
     /// The kinds of network the tests try: the embedded one's, squared units, eight heads,
-    /// both, and standalone.
-    const KINDS: [Kind; 5] = [
+    /// both, standalone, the king's half, and that with the rest.
+    const KINDS: [Kind; 7] = [
         Kind::DEFAULT,
         Kind {
             activation: Activation::SCReLU,
@@ -923,10 +1040,21 @@ mod tests {
             residual: false,
             activation: Activation::SCReLU,
             buckets: 8,
+            mirrored: false,
         },
         Kind {
             residual: false,
             ..Kind::DEFAULT
+        },
+        Kind {
+            mirrored: true,
+            ..Kind::DEFAULT
+        },
+        Kind {
+            residual: false,
+            activation: Activation::SCReLU,
+            buckets: 8,
+            mirrored: true,
         },
     ];
 
@@ -1016,13 +1144,13 @@ mod tests {
                         assert_eq!(net.evaluate(pos), value, "{}", net.simd.name());
                         if let Some(m) = *m {
                             let mut next = Accumulator::zero();
-                            next.play(net, a, m, pos.turn());
+                            next.play(net, a, m, pos.turn(), after(pos, m).board());
                             *a = next;
                         }
                     }
                     if let Some(m) = *m {
                         let mut next = Accumulator::zero();
-                        next.play(&plain, &acc, m, pos.turn());
+                        next.play(&plain, &acc, m, pos.turn(), after(pos, m).board());
                         acc = next;
                     }
                 }
@@ -1030,10 +1158,25 @@ mod tests {
         }
     }
 
+    /// The position after `m` in `pos`.
+    fn after(pos: &Chess, m: Move) -> Chess {
+        let mut next = pos.clone();
+        next.play_unchecked(m);
+        next
+    }
+
     #[test]
     fn units_of_random_games_played_move_by_move_are_the_units_summed_afresh() {
-        for (hidden, seed) in [(HIDDEN, 5), (100, 6)] {
-            let net = Network::read(&noisy_file(hidden, seed, Kind::DEFAULT)).unwrap();
+        let mirrored = Kind {
+            mirrored: true,
+            ..Kind::DEFAULT
+        };
+        for (hidden, seed, kind) in [(HIDDEN, 5, Kind::DEFAULT), (100, 6, Kind::DEFAULT)]
+            .into_iter()
+            .chain([(HIDDEN, 7, mirrored), (100, 8, mirrored)])
+        {
+            let net = Network::read(&noisy_file(hidden, seed, kind)).unwrap();
+            let mut turned = 0;
             for game in 0..8 {
                 let line = random_game(seed * 100 + game, 200);
                 let mut acc = Accumulator::of(&net, line[0].0.board());
@@ -1042,17 +1185,33 @@ mod tests {
                     if let Some(m) = *m {
                         // A frame reused: the units written over, never allocated again.
                         let mut next = acc.clone();
-                        next.play(&net, &acc, m, pos.turn());
+                        next.play(&net, &acc, m, pos.turn(), after(pos, m).board());
+                        turned += usize::from(next.mirrored != acc.mirrored);
                         acc = next;
                     }
                 }
             }
+            // The random kings cross between the halves, so the turned points of view
+            // were summed afresh and checked.
+            assert_eq!(turned > 0, kind.mirrored, "{kind:?}");
         }
     }
 
     #[test]
     fn units_played_move_by_move_are_the_units_summed_afresh() {
-        let net = noisy();
+        let mirrored = Kind {
+            mirrored: true,
+            ..Kind::DEFAULT
+        };
+        for net in [
+            noisy(),
+            Network::read(&noisy_file(HIDDEN, 9, mirrored)).unwrap(),
+        ] {
+            special_moves_add_up(&net);
+        }
+    }
+
+    fn special_moves_add_up(net: &Network) {
         // Castling both ways for both colours (as king takes rook), en passant, promotions
         // with and without a capture, and a Chess960 castling where the rook stays put.
         let lines: [(&str, &[&str]); 4] = [
@@ -1072,7 +1231,7 @@ mod tests {
                 .unwrap()
                 .into_position(shakmaty::CastlingMode::Chess960)
                 .unwrap();
-            let mut acc = Accumulator::of(&net, pos.board());
+            let mut acc = Accumulator::of(net, pos.board());
             for uci in moves {
                 let m = uci
                     .parse::<shakmaty::uci::UciMove>()
@@ -1080,10 +1239,10 @@ mod tests {
                     .to_move(&pos)
                     .unwrap_or_else(|e| panic!("{uci} in {fen}: {e}"));
                 let mut next = Accumulator::zero();
-                next.play(&net, &acc, m, pos.turn());
+                next.play(net, &acc, m, pos.turn(), after(&pos, m).board());
                 pos.play_unchecked(m);
                 acc = next;
-                assert_eq!(acc, Accumulator::of(&net, pos.board()), "{fen} after {uci}");
+                assert_eq!(acc, Accumulator::of(net, pos.board()), "{fen} after {uci}");
             }
         }
     }
