@@ -567,22 +567,17 @@ pub fn mirrors(kind: Kind, side: Color, board: &Board) -> bool {
 }
 
 /// The first layer's units for both points of view (White's, then Black's), before
-/// clipping, in the [`Lanes`] of the network they were computed by, and whether each
-/// point of view sees the board mirrored.
+/// clipping, in the [`Lanes`] of the network they were computed by.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Accumulator {
     units: Vec<Lanes>,
-    mirrored: [bool; 2],
 }
 
 impl Accumulator {
     /// Units of no piece and no network, without allocating (to be filled by
     /// [`Accumulator::refresh`] or [`Accumulator::play`]).
     pub const fn zero() -> Accumulator {
-        Accumulator {
-            units: Vec::new(),
-            mirrored: [false; 2],
-        }
+        Accumulator { units: Vec::new() }
     }
 
     /// The units of `board`, summed from scratch.
@@ -604,7 +599,6 @@ impl Accumulator {
     fn refresh_view(&mut self, net: &Network, board: &Board, side: Color) {
         let (n, v) = (net.blocks, view(side));
         let mirrored = mirrors(net.kind, side, board);
-        self.mirrored[v] = mirrored;
         let units = &mut self.units[v * n..(v + 1) * n];
         units.copy_from_slice(&net.b1);
         for (sq, piece) in board {
@@ -627,7 +621,6 @@ impl Accumulator {
         board: &Board,
     ) {
         let n = self.fit(net);
-        self.mirrored = parent.mirrored;
         let Some(c) = changes(m, mover) else {
             self.units.copy_from_slice(&parent.units);
             return;
@@ -641,7 +634,8 @@ impl Accumulator {
                 continue;
             }
             let v = view(s);
-            let mirrored = self.mirrored[v];
+            // Its king stayed on its half, so the board after the move says which it is.
+            let mirrored = mirrors(net.kind, s, board);
             let units = &mut self.units[v * n..(v + 1) * n];
             let before = Some(parent.view(v, n));
             let row = |(piece, sq)| net.row(feature(s, piece, sq, mirrored));
@@ -857,8 +851,7 @@ mod tests {
         let mut sum = 0i64;
         for (k, side) in [pos.turn(), !pos.turn()].into_iter().enumerate() {
             let mut units: Vec<i64> = net.b1().map(i64::from).collect();
-            let king = pos.board().king_of(side).unwrap();
-            let mirrored = net.kind().mirrored && king.file() >= File::E;
+            let mirrored = mirrors(net.kind(), side, pos.board());
             for (sq, piece) in pos.board() {
                 let input = feature(side, piece, sq, mirrored);
                 for (u, w) in units.iter_mut().zip(net.w1(input)) {
@@ -1185,8 +1178,10 @@ mod tests {
                     if let Some(m) = *m {
                         // A frame reused: the units written over, never allocated again.
                         let mut next = acc.clone();
-                        next.play(&net, &acc, m, pos.turn(), after(pos, m).board());
-                        turned += usize::from(next.mirrored != acc.mirrored);
+                        let child = after(pos, m);
+                        next.play(&net, &acc, m, pos.turn(), child.board());
+                        let side = |b: &Board| mirrors(kind, pos.turn(), b);
+                        turned += usize::from(side(pos.board()) != side(child.board()));
                         acc = next;
                     }
                 }
